@@ -1,0 +1,269 @@
+// The effects of a legal action, and the events that tell the table what happened.
+#include <algorithm>
+#include <cassert>
+
+#include "rules/engine.hpp"
+#include "rules/engine_detail.hpp"
+
+namespace shithead::rules {
+namespace {
+
+using detail::seat_of;
+
+event make_event(event_type type, int seat) {
+  event e;
+  e.type = type;
+  e.seat = seat;
+  return e;
+}
+
+template <class Cards>
+void remove_cards(std::vector<card>& zone, const Cards& cards) {
+  for (card c : cards) {
+    auto it = std::find(zone.begin(), zone.end(), c);
+    assert(it != zone.end());
+    *it = zone.back();  // order within a hand carries no meaning
+    zone.pop_back();
+  }
+}
+
+void draw_up(game_state& state, int seat, std::vector<event>& events) {
+  auto& hand = seat_of(state, seat).hand;
+  int drawn = 0;
+  while (static_cast<int>(hand.size()) < state.rules.hand_size && !state.stock.empty()) {
+    hand.push_back(state.stock.back());
+    state.stock.pop_back();
+    ++drawn;
+  }
+  if (drawn > 0) {
+    event e = make_event(event_type::drew, seat);
+    e.count = drawn;
+    events.push_back(e);
+  }
+}
+
+void take_pile(game_state& state, int seat) {
+  auto& hand = seat_of(state, seat).hand;
+  hand.insert(hand.end(), state.pile.cards.begin(), state.pile.cards.end());
+  detail::pile_clear(state.pile);
+}
+
+void end_game(game_state& state, bool abandoned, std::vector<event>& events) {
+  state.current_phase = phase::over;
+  state.current = -1;
+  state.abandoned = abandoned;
+  event e = make_event(event_type::game_over, -1);
+  e.abandoned = abandoned;
+  if (!abandoned) {
+    for (int s = 0; s < state.players; ++s)
+      if (seat_of(state, s).place == 0) {
+        state.shithead = s;
+        seat_of(state, s).place = state.players;
+      }
+    e.seat = state.shithead;
+  }
+  events.push_back(e);
+}
+
+// Records `seat` as out if it has no cards; ends the game when one seat is left.
+void check_out(game_state& state, int seat, std::vector<event>& events) {
+  auto& s = seat_of(state, seat);
+  if (s.place != 0 || s.cards_left() > 0) return;
+  state.finish_order.push_back(seat);
+  s.place = static_cast<int>(state.finish_order.size());
+  event e = make_event(event_type::out, seat);
+  e.place = s.place;
+  events.push_back(e);
+  if (state.seats_in_game() <= 1) end_game(state, false, events);
+}
+
+// Hands the turn to `seat` (or on from `seat`), counts the turn and applies the limit.
+void finish_turn(game_state& state, int next, std::vector<event>& events) {
+  ++state.turns;
+  if (state.over()) return;
+  if (state.turns >= state.rules.turn_limit) {
+    end_game(state, true, events);
+    return;
+  }
+  state.current = next;
+  events.push_back(make_event(event_type::turn, next));
+}
+
+// Puts cards on the pile (or not, as the rules decide) and settles the turn.
+void play_cards(game_state& state, int seat, const card_set& cards, card_source source,
+                int target, std::vector<event>& events) {
+  const ruleset& rules = state.rules;
+  const rank r = rank_of(cards[0]);
+  event played = make_event(event_type::played, seat);
+  played.cards = cards;
+  played.source = source;
+  events.push_back(played);
+
+  // isf: going out on a 2 or 10 is not allowed; the cards and the pile come back.
+  const bool last_cards = seat_of(state, seat).cards_left() == 0 &&
+                          (source != card_source::hand || state.stock.empty());
+  if (has_rank(rules.cannot_finish_on, r) && last_cards) {
+    auto& hand = seat_of(state, seat).hand;
+    hand.insert(hand.end(), cards.begin(), cards.end());
+    event e = make_event(event_type::cannot_finish, seat);
+    e.count = static_cast<int>(state.pile.cards.size()) + cards.size();
+    events.push_back(e);
+    take_pile(state, seat);
+    finish_turn(state, seat, events);
+    return;
+  }
+
+  detail::pile_add(state.pile, rules, cards);
+  bool again = false;
+  if (r == rank_joker && rules.jokers == joker_rule::give_pile) {
+    event e = make_event(event_type::pile_given, seat);
+    e.other = target;
+    e.count = static_cast<int>(state.pile.cards.size());
+    events.push_back(e);
+    take_pile(state, target);
+  } else {
+    if (r == rank_joker && rules.jokers == joker_rule::reverse) {
+      state.direction = -state.direction;
+      event e = make_event(event_type::reversed, seat);
+      e.other = state.direction;
+      events.push_back(e);
+    }
+    if (detail::pile_burns(state.pile, rules, r)) {
+      event e = make_event(event_type::burned, seat);
+      e.count = static_cast<int>(state.pile.cards.size());
+      e.reason = r != rank_joker && rules.powers[r] == power::burn ? burn_reason::burn_card
+                                                                    : burn_reason::n_of_a_kind;
+      events.push_back(e);
+      state.burned += e.count;
+      detail::pile_clear(state.pile);
+      again = true;
+    }
+  }
+  if (source == card_source::hand) draw_up(state, seat, events);
+  check_out(state, seat, events);
+  const bool still_in = seat_of(state, seat).place == 0;
+  finish_turn(state, again && still_in ? seat : detail::next_seat(state, seat), events);
+}
+
+void apply_swap(game_state& state, int seat, const swap_action& a, std::vector<event>& events) {
+  auto& s = seat_of(state, seat);
+  s.hand.insert(s.hand.end(), s.face_up.begin(), s.face_up.end());
+  remove_cards(s.hand, a.face_up);
+  s.face_up = a.face_up;
+  if (state.rules.swap_stacking) draw_up(state, seat, events);
+  if (a.more) return;
+  s.swapped = true;
+  event e = make_event(event_type::swapped, seat);
+  e.count = static_cast<int>(s.face_up.size());
+  events.push_back(e);
+}
+
+int lowest_card_seat(const game_state& state, const std::vector<int>& order) {
+  int best_seat = order.front();
+  rank best = rank_joker;
+  for (int seat : order)
+    for (card c : seat_of(state, seat).hand) {
+      const rank r = rank_of(c);
+      if (r > rank_two && r < best) {
+        best = r;
+        best_seat = seat;
+      }
+    }
+  return best_seat;
+}
+
+int first_holding(const game_state& state, const std::vector<int>& order, card wanted) {
+  for (int seat : order) {
+    const auto& hand = seat_of(state, seat).hand;
+    if (std::find(hand.begin(), hand.end(), wanted) != hand.end()) return seat;
+  }
+  return -1;
+}
+
+int choose_starter(const game_state& state) {
+  std::vector<int> order;  // from the dealer's left round the table
+  for (int k = 1; k <= state.players; ++k) order.push_back((state.dealer + k) % state.players);
+  int seat = -1;
+  switch (state.rules.starter) {
+    case start_rule::three_of_hearts: seat = first_holding(state, order, card(3, suit::hearts)); break;
+    case start_rule::three_of_spades: seat = first_holding(state, order, card(3, suit::spades)); break;
+    case start_rule::first_three_face_up:
+      for (int s : order) {
+        const auto& up = seat_of(state, s).face_up;
+        if (seat < 0 && std::any_of(up.begin(), up.end(), [](card c) { return rank_of(c) == 3; }))
+          seat = s;
+      }
+      break;
+    case start_rule::lowest_card: break;
+  }
+  return seat >= 0 ? seat : lowest_card_seat(state, order);
+}
+
+void start_play(game_state& state, std::vector<event>& events) {
+  for (int k = 1; k <= state.players; ++k) draw_up(state, (state.dealer + k) % state.players, events);
+  state.current_phase = phase::play;
+  state.current = choose_starter(state);
+  events.push_back(make_event(event_type::play_started, state.current));
+  events.push_back(make_event(event_type::turn, state.current));
+}
+
+void apply_face_down(game_state& state, int seat, const face_down_action& a, std::vector<event>& events) {
+  auto& slot = seat_of(state, seat).face_down[static_cast<std::size_t>(a.slot)];
+  const card c = slot;
+  slot = card{};
+  event revealed = make_event(event_type::revealed, seat);
+  revealed.slot = a.slot;
+  revealed.cards.push_back(c);
+  revealed.source = card_source::face_down;
+  events.push_back(revealed);
+  if (rank_playable(state, rank_of(c))) {
+    // A blind give-pile joker cannot choose: the pile goes to the next seat.
+    const int target = detail::next_seat(state, seat);
+    play_cards(state, seat, card_set{c}, card_source::face_down, target, events);
+    return;
+  }
+  event e = make_event(event_type::picked_up, seat);
+  e.count = static_cast<int>(state.pile.cards.size()) + 1;
+  events.push_back(e);
+  seat_of(state, seat).hand.push_back(c);
+  take_pile(state, seat);
+  finish_turn(state, detail::next_seat(state, seat), events);
+}
+
+}  // namespace
+
+void apply(game_state& state, int seat, const action& a, std::vector<event>& events) {
+  events.clear();
+  assert(!validate(state, seat, a));
+  if (const auto* swap = std::get_if<swap_action>(&a)) {
+    apply_swap(state, seat, *swap, events);
+    if (std::all_of(state.seats.begin(), state.seats.end(), [](const seat_state& s) { return s.swapped; }))
+      start_play(state, events);
+  } else if (const auto* play = std::get_if<play_action>(&a)) {
+    const card_source source = active_source(state, seat);
+    remove_cards(detail::source_cards(state, seat, source), play->cards);
+    play_cards(state, seat, play->cards, source, play->target, events);
+  } else if (const auto* down = std::get_if<face_down_action>(&a)) {
+    apply_face_down(state, seat, *down, events);
+  } else if (std::holds_alternative<pickup_action>(a)) {
+    event e = make_event(event_type::picked_up, seat);
+    e.count = static_cast<int>(state.pile.cards.size());
+    events.push_back(e);
+    take_pile(state, seat);
+    finish_turn(state, detail::next_seat(state, seat), events);
+  } else {
+    state.pile.top.used = true;
+    events.push_back(make_event(event_type::waited, seat));
+    finish_turn(state, detail::next_seat(state, seat), events);
+  }
+}
+
+std::optional<rule_error> try_apply(game_state& state, int seat, const action& a,
+                                    std::vector<event>& events) {
+  events.clear();
+  if (auto error = validate(state, seat, a)) return error;
+  apply(state, seat, a, events);
+  return std::nullopt;
+}
+
+}  // namespace shithead::rules

@@ -1,0 +1,29 @@
+#pragma once
+// Playing a whole game with bots: what `shithead simulate`, the benchmarks and the
+// simulation tests share.
+#include <span>
+#include <vector>
+
+#include "rules/bots.hpp"
+#include "rules/event.hpp"
+#include "rules/game_state.hpp"
+#include "rules/view.hpp"
+
+namespace shithead::rules {
+
+// Buffers reused from game to game so a playout allocates almost nothing.
+struct playout_buffers {
+  seat_view view;
+  std::vector<event> events;
+  std::vector<action> probe;
+};
+
+// Applies one bot action: the swap of a seat that has not swapped, or the move of the
+// seat to act, then any burn-in another seat's bot wants. Returns the actions applied.
+int play_step(game_state& state, std::span<const bot_kind> bots, rng& random, playout_buffers& buffers);
+
+// Plays until the game is over (finished or abandoned at the turn limit); `bots` holds
+// one bot per seat (cycled if shorter). Returns the number of actions applied.
+long play_out(game_state& state, std::span<const bot_kind> bots, rng& random, playout_buffers& buffers);
+
+}  // namespace shithead::rules

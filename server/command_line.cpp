@@ -1,0 +1,36 @@
+#include "server/command_line.hpp"
+
+namespace shithead::server {
+namespace {
+
+constexpr std::string_view usage =
+    "usage: shithead <command> [arguments]\n"
+    "\n"
+    "  rules PRESET [--json]   what may be played on what under a preset\n"
+    "                          (shiphead, isf, limbo, palace, standard)\n"
+    "  simulate --preset P --players N --games G --seed S [--bots greedy,random,...]\n"
+    "                          play bot games and report statistics as JSON\n"
+    "  replay FILE             check a game record against the rules\n"
+    "  serve                   the game server (coming with the server issue)\n";
+
+}  // namespace
+
+int run_command_line(arguments args, std::ostream& out, std::ostream& err) {
+  const std::string_view command = args.empty() ? "serve" : args[0];
+  const arguments rest = args.empty() ? args : args.subspan(1);
+  if (command == "rules") return run_rules_command(rest, out, err);
+  if (command == "simulate") return run_simulate_command(rest, out, err);
+  if (command == "replay") return run_replay_command(rest, out, err);
+  if (command == "help" || command == "--help" || command == "-h") {
+    out << usage;
+    return 0;
+  }
+  if (command == "serve") {
+    err << "shithead serve: the server is not built yet; try `shithead rules shiphead`\n\n" << usage;
+    return 2;
+  }
+  err << "shithead: unknown command '" << command << "'\n\n" << usage;
+  return 2;
+}
+
+}  // namespace shithead::server

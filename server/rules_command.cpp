@@ -1,0 +1,92 @@
+// `shithead rules PRESET [--json]`: the "what may be played on what" table of a preset,
+// in the notation of the card reference tables ([R] fresh, <R> rule used up).
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "rules/ruleset.hpp"
+#include "server/command_line.hpp"
+
+namespace shithead::server {
+namespace {
+
+using rules::rank;
+
+std::string state_name(rules::top_state t) {
+  if (t.top == 0) return "empty";
+  const std::string name(rules::rank_name(t.top));
+  return t.used ? "<" + name + ">" : "[" + name + "]";
+}
+
+std::vector<std::string> playable_names(rules::rank_mask mask) {
+  std::vector<std::string> names;
+  for (rank r = rules::rank_two; r <= rules::rank_joker; ++r)
+    if (rules::has_rank(mask, r)) names.emplace_back(rules::rank_name(r));
+  return names;
+}
+
+void print_json(const rules::ruleset& rs, std::ostream& out) {
+  nlohmann::ordered_json play_on = nlohmann::ordered_json::object();
+  for (auto t : rs.reachable_top_states()) play_on[state_name(t)] = playable_names(rs.playable_on(t));
+  nlohmann::ordered_json doc;
+  doc["preset"] = std::string(rules::to_string(rs.preset));
+  doc["play_on"] = std::move(play_on);
+  out << doc.dump() << '\n';
+}
+
+void print_table(const rules::ruleset& rs, std::ostream& out) {
+  const auto states = rs.reachable_top_states();
+  out << rules::to_string(rs.preset) << ": " << rules::preset_summary(rs.preset) << "\n\n";
+  out << "What can be played on a...\n";
+  for (auto t : states) {
+    out << "  " << std::left << std::setw(6) << state_name(t) << "=> ";
+    const auto names = playable_names(rs.playable_on(t));
+    for (std::size_t i = 0; i < names.size(); ++i) out << (i ? ", " : "") << names[i];
+    out << '\n';
+  }
+  out << "\nWhat can it play on?\n";
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
+    out << "  " << std::left << std::setw(6) << rules::rank_name(r) << "=> ";
+    bool first = true;
+    for (auto t : states) {
+      if (t.top == 0 || !rules::has_rank(rs.playable_on(t), r)) continue;
+      out << (first ? "" : ", ") << state_name(t);
+      first = false;
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+int run_rules_command(arguments args, std::ostream& out, std::ostream& err) {
+  bool json = false;
+  std::string_view preset_name = "shiphead";
+  bool named = false;
+  for (auto arg : args) {
+    if (arg == "--json") {
+      json = true;
+    } else if (!named) {
+      preset_name = arg;
+      named = true;
+    } else {
+      err << "rules: unexpected argument '" << arg << "'\n";
+      return 2;
+    }
+  }
+  const auto preset = rules::parse_preset(preset_name);
+  if (!preset) {
+    err << "rules: unknown preset '" << preset_name
+        << "' (known: shiphead, isf, limbo, palace, standard)\n";
+    return 2;
+  }
+  const auto rs = rules::preset_ruleset(*preset);
+  if (json) {
+    print_json(rs, out);
+  } else {
+    print_table(rs, out);
+  }
+  return 0;
+}
+
+}  // namespace shithead::server

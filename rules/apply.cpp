@@ -99,17 +99,20 @@ void play_cards(game_state& state, int seat, const card_set& cards, card_source 
   played.source = source;
   events.push_back(played);
 
-  // isf: going out on a 2 or 10 is not allowed; the cards and the pile come back.
+  // isf: going out on a 2 or 10 is not allowed; the cards and the pile come back and
+  // the player leads again. On an empty pile that would repeat for ever, so then the
+  // turn passes on and the pile can grow before their next try.
   const bool last_cards = seat_of(state, seat).cards_left() == 0 &&
                           (source != card_source::hand || state.stock.empty());
   if (has_rank(rules.cannot_finish_on, r) && last_cards) {
+    const bool pile_was_empty = state.pile.cards.empty();
     auto& hand = seat_of(state, seat).hand;
     hand.insert(hand.end(), cards.begin(), cards.end());
     event e = make_event(event_type::cannot_finish, seat);
     e.count = static_cast<int>(state.pile.cards.size()) + cards.size();
     events.push_back(e);
     take_pile(state, seat);
-    finish_turn(state, seat, events);
+    finish_turn(state, pile_was_empty ? detail::next_seat(state, seat) : seat, events);
     return;
   }
 

@@ -56,6 +56,12 @@ int best_target(const seat_view& view) {
 // after every plain rank, lowest power first, one card at a time.
 long play_score(const seat_view& view, const play_action& play) {
   const rank r = rank_of(play.cards[0]);
+  // Where the last card may not be a 2 or 10 (isf), hoarding them ends in a hand that
+  // cannot go out: shed them first once few cards are left.
+  if (has_rank(view.rules.cannot_finish_on, r)) {
+    const auto& own = view.seats[static_cast<std::size_t>(view.viewer)];
+    if (cards_left(own) <= 4) return -1000L + r;
+  }
   if (!is_power(view.rules, r)) return r * 100L - play.cards.size();
   return 10'000L + r * 100L + play.cards.size();
 }

@@ -44,6 +44,7 @@ struct event {
   burn_reason reason = burn_reason::burn_card;
   bool abandoned = false;  // game_over: ended by the turn limit
   card_set cards;
+  friend bool operator==(const event&, const event&) = default;
 };
 
 }  // namespace shithead::rules

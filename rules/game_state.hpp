@@ -22,6 +22,7 @@ struct seat_state {
 
   int face_down_left() const;
   int cards_left() const { return static_cast<int>(hand.size() + face_up.size()) + face_down_left(); }
+  friend bool operator==(const seat_state&, const seat_state&) = default;
 };
 
 // The pile and what its top means. The run counters are kept as cards are played so
@@ -33,6 +34,7 @@ struct pile_state {
   int run_length = 0;
   rank invisible_run_rank = 0;  // identical invisible cards at the very top
   int invisible_run_length = 0;
+  friend bool operator==(const pile_state&, const pile_state&) = default;
 };
 
 struct game_state {
@@ -54,6 +56,7 @@ struct game_state {
 
   bool over() const { return current_phase == phase::over; }
   int seats_in_game() const;
+  friend bool operator==(const game_state&, const game_state&) = default;
 };
 
 }  // namespace shithead::rules

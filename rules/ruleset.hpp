@@ -71,6 +71,8 @@ struct ruleset_options {
   std::optional<bool> burn_in;         // complete N of a kind out of turn
   std::optional<int> n_of_a_kind;      // N cards of a rank together burn; 0 = off, 3..8
   std::optional<int> turn_limit;       // play-phase actions before a game is abandoned
+
+  friend bool operator==(const ruleset_options&, const ruleset_options&) = default;
 };
 
 struct ruleset {
@@ -109,6 +111,8 @@ struct ruleset {
   // How many decks a game of `players` uses (resolving auto); 0 if even 3 decks are short.
   int decks_for(int players) const;
   int cards_per_player() const { return hand_size + face_up + face_down; }
+
+  friend bool operator==(const ruleset&, const ruleset&) = default;
 };
 
 // The preset's ruleset with the overrides applied and checked.

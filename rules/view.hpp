@@ -19,6 +19,7 @@ struct public_seat {
   std::vector<bool> face_down;  // by slot: true while a card lies there
   bool swapped = false;
   int place = 0;
+  friend bool operator==(const public_seat&, const public_seat&) = default;
 };
 
 struct seat_view {
@@ -42,6 +43,7 @@ struct seat_view {
   int shithead = -1;
   bool abandoned = false;
   std::vector<action> legal;  // what the viewer may do now (empty for a spectator)
+  friend bool operator==(const seat_view&, const seat_view&) = default;
 };
 
 // Fills `out`, reusing its buffers.

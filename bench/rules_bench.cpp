@@ -3,6 +3,7 @@
 // Run: ./build/release/bench/rules_bench
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <vector>
 
 #include "rules/deal.hpp"
@@ -41,7 +42,8 @@ game_state mid_game() {
   playout_buffers buffers;
   rng random(7);
   const std::vector<bot_kind> bots{bot_kind::greedy};
-  for (int i = 0; i < 40 && !state.over(); ++i) play_step(state, bots, random, buffers);
+  for (int i = 0; i < 20 && !state.over(); ++i) play_step(state, bots, random, buffers);
+  if (state.current_phase != phase::play) std::abort();  // the benchmarks need a live turn
   return state;
 }
 
@@ -52,6 +54,7 @@ void BM_legal_actions(benchmark::State& bench) {
     legal_actions(state, state.current, out);
     benchmark::DoNotOptimize(out.data());
   }
+  bench.counters["actions_listed"] = static_cast<double>(out.size());
 }
 BENCHMARK(BM_legal_actions);
 

@@ -1,0 +1,170 @@
+// `shithead rules` and `shithead simulate`, called as functions and, for exit codes and
+// the exact reference output, as the real binary.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+#include "server/command_line.hpp"
+
+namespace shithead::server {
+namespace {
+
+struct run_result {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+run_result call(std::vector<std::string_view> args) {
+  std::ostringstream out, err;
+  const int code = run_command_line(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// Runs the built binary; stdout only, stderr discarded.
+run_result run_binary(const std::string& args) {
+  const std::string command = std::string(SHITHEAD_BINARY) + " " + args + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return {-1, "", "popen failed"};
+  std::string out;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, ""};
+}
+
+// Both card reference tables of 000_083722bd298f523d.txt, folded into one: for each
+// top state, what may be played on it.
+constexpr const char* shiphead_reference =
+    R"({"preset":"shiphead","play_on":{)"
+    R"("empty":["2","3","4","5","6","7","8","9","10","J","Q","K","A"],)"
+    R"("[2]":["2","3","4","5","6","7","8","9","10","J","Q","K","A"],)"
+    R"("[3]":["2","3","4","5","6","7","8","9","10","J","Q","K","A"],)"
+    R"("[4]":["2","4","5","6","7","8","9","10","J","Q","K","A"],)"
+    R"("[5]":["2","5","6","7","8","9","10","J","Q","K","A"],)"
+    R"("[6]":["2","6","7","8","9","10","J","Q","K","A"],)"
+    R"("[8]":["8"],)"
+    R"("<8>":["2","7","8","9","10","J","Q","K","A"],)"
+    R"("[9]":["2","3","4","5","6","7","8","9"],)"
+    R"("<9>":["2","7","9","10","J","Q","K","A"],)"
+    R"("[J]":["2","7","10","J","Q","K","A"],)"
+    R"("[Q]":["2","7","10","Q","K","A"],)"
+    R"("[K]":["2","7","10","K","A"],)"
+    R"("[A]":["2","7","10","A"]}})"
+    "\n";
+
+TEST(rules_command, shiphead_json_reproduces_the_card_reference_tables) {
+  const auto r = run_binary("rules shiphead --json");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, shiphead_reference);
+}
+
+TEST(rules_command, every_preset_lists_only_states_that_can_occur) {
+  for (const char* preset : {"shiphead", "isf", "limbo", "palace", "standard"}) {
+    SCOPED_TRACE(preset);
+    const auto r = call({"rules", preset, "--json"});
+    ASSERT_EQ(r.exit_code, 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["preset"], preset);
+    const auto& play_on = doc["play_on"];
+    EXPECT_TRUE(play_on.contains("empty"));
+    // A 10 burns in every preset but palace, so it never lies on their piles.
+    EXPECT_EQ(play_on.contains("[10]"), std::string(preset) == "palace");
+  }
+  // limbo: 4 is invisible (never a key) and, played on a fresh 9, cancels it: <9>.
+  const auto limbo = nlohmann::json::parse(call({"rules", "limbo", "--json"}).out)["play_on"];
+  EXPECT_FALSE(limbo.contains("[4]"));
+  EXPECT_EQ(limbo["[9]"], nlohmann::json::parse(R"(["2","3","4","5","6","7","8","9","10"])"));
+  EXPECT_EQ(limbo["<9>"], nlohmann::json::parse(R"(["2","4","9","10","J","Q","K","A"])"));
+  EXPECT_EQ(limbo["[K]"], nlohmann::json::parse(R"(["2","4","9","10","K","A"])"));
+  // isf: a 7 is a fresh "seven or lower"; a 10 never goes on it.
+  const auto isf = nlohmann::json::parse(call({"rules", "isf", "--json"}).out)["play_on"];
+  EXPECT_EQ(isf["[7]"], nlohmann::json::parse(R"(["2","3","4","5","6","7"])"));
+  EXPECT_FALSE(isf.contains("<7>"));
+  // palace: only the 2 is special.
+  const auto palace = nlohmann::json::parse(call({"rules", "palace", "--json"}).out)["play_on"];
+  EXPECT_EQ(palace["[A]"], nlohmann::json::parse(R"(["2","A"])"));
+}
+
+TEST(rules_command, the_readable_table_names_every_state) {
+  const auto r = call({"rules", "shiphead"});
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("<8>   => 2, 7, 8, 9, 10, J, Q, K, A"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("What can it play on?"), std::string::npos);
+}
+
+TEST(rules_command, an_unknown_preset_is_a_usage_error) {
+  const auto r = call({"rules", "poker"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown preset 'poker'"), std::string::npos);
+  EXPECT_EQ(run_binary("rules poker").exit_code, 2);
+}
+
+TEST(simulate_command, reports_every_figure_and_finishes_games_under_every_preset) {
+  for (const char* preset : {"shiphead", "isf", "limbo", "palace", "standard"}) {
+    for (const char* players : {"2", "5", "8"}) {
+      SCOPED_TRACE(std::string(preset) + " x" + players);
+      const auto r = call({"simulate", "--preset", preset, "--players", players, "--games", "30",
+                           "--seed", "9", "--bots", "greedy,random"});
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      const auto doc = nlohmann::json::parse(r.out);
+      EXPECT_EQ(doc["games"], 30);
+      EXPECT_EQ(doc["finished"].get<int>() + doc["abandoned"].get<int>(), 30);
+      EXPECT_GT(doc["finished"].get<int>(), 0);
+      EXPECT_GT(doc["actions"].get<long>(), 0);
+      for (const char* key : {"seconds", "games_per_second", "actions_per_second"})
+        EXPECT_TRUE(doc[key].is_number()) << key;
+      EXPECT_GT(doc["turns"]["mean"].get<double>(), 0);
+      EXPECT_GE(doc["turns"]["max"].get<double>(), doc["turns"]["mean"].get<double>());
+      long shitheads = 0;
+      for (const auto& n : doc["shithead_by_seat"]) shitheads += n.get<long>();
+      EXPECT_EQ(shitheads, doc["finished"].get<long>());
+      EXPECT_EQ(doc["shithead_by_seat"].size(), static_cast<std::size_t>(std::stoi(players)));
+    }
+  }
+}
+
+TEST(simulate_command, the_same_seed_plays_the_same_games) {
+  const auto strip_timing = [](std::string text) {
+    auto doc = nlohmann::json::parse(text);
+    for (const char* key : {"seconds", "games_per_second", "actions_per_second"}) doc.erase(key);
+    return doc;
+  };
+  const std::vector<std::string_view> args = {"simulate", "--preset", "shiphead", "--players", "4",
+                                              "--games", "50", "--seed", "42", "--bots", "random"};
+  EXPECT_EQ(strip_timing(call(args).out), strip_timing(call(args).out));
+  auto other = args;
+  other[8] = "43";
+  EXPECT_NE(strip_timing(call(args).out), strip_timing(call(other).out));
+}
+
+TEST(simulate_command, bad_options_are_usage_errors) {
+  for (const auto& args : std::vector<std::vector<std::string_view>>{
+           {"simulate", "--players", "9"},
+           {"simulate", "--players"},
+           {"simulate", "--preset", "poker"},
+           {"simulate", "--bots", "clever"},
+           {"simulate", "--games", "0"},
+           {"simulate", "--seed", "-1"},
+           {"simulate", "--colour", "red"}}) {
+    const auto r = call(args);
+    EXPECT_EQ(r.exit_code, 2) << args.back();
+    EXPECT_FALSE(r.err.empty());
+  }
+  EXPECT_EQ(run_binary("simulate --players 1").exit_code, 2);
+}
+
+TEST(command_line, an_unknown_command_is_a_usage_error) {
+  EXPECT_EQ(call({"deal"}).exit_code, 2);
+  EXPECT_EQ(call({"help"}).exit_code, 0);
+}
+
+}  // namespace
+}  // namespace shithead::server

@@ -1,0 +1,42 @@
+#pragma once
+// Checked reading of JSON values. Every parser in protocol/ checks a value's type
+// through these before touching it, because nlohmann's getters throw on a mismatch,
+// and every failure names the path of the offending value.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "protocol/json_text.hpp"
+#include "protocol/parsed.hpp"
+
+namespace shithead::protocol {
+
+// "deal" + "hands" -> "deal.hands"; "deal.hands" + 1 -> "deal.hands[1]".
+std::string field_path(std::string_view parent, std::string_view key);
+std::string index_path(std::string_view parent, std::size_t index);
+
+// "path: what", or just "what" at the top level.
+parse_error error_at(std::string_view path, std::string_view what);
+
+// A value as it would appear in JSON, cut short when long: `"11H"`, `3.5`, `[1,2]`.
+std::string quote(const json& value);
+
+parsed<int> read_int(const json& value, std::string_view path, int min, int max);
+parsed<std::uint64_t> read_uint64(const json& value, std::string_view path);
+parsed<bool> read_bool(const json& value, std::string_view path);
+parsed<std::string> read_string(const json& value, std::string_view path);
+
+// An error unless `value` is an object whose keys are all in `known` or `also_known`.
+std::optional<parse_error> check_object(const json& value, std::string_view path,
+                                        std::span<const std::string_view> known,
+                                        std::span<const std::string_view> also_known = {});
+
+// The member `key` of an object, or nullptr when absent.
+const json* find_field(const json& object, std::string_view key);
+// The member `key`, or an error naming it as missing.
+parsed<const json*> require_field(const json& object, std::string_view path, std::string_view key);
+
+}  // namespace shithead::protocol

@@ -1,0 +1,115 @@
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "protocol/event_json.hpp"
+#include "rules/bots.hpp"
+#include "rules/deal.hpp"
+#include "rules/engine.hpp"
+#include "rules/view.hpp"
+
+namespace shithead::protocol {
+namespace {
+
+using rules::card;
+using rules::event_type;
+using rules::suit;
+
+rules::event make(event_type type, int seat) {
+  rules::event e;
+  e.type = type;
+  e.seat = seat;
+  return e;
+}
+
+TEST(event_json, a_play_says_who_played_what_from_where) {
+  rules::event e = make(event_type::played, 1);
+  e.cards = {card(3, suit::hearts), card(3, suit::spades)};
+  e.source = rules::card_source::face_up;
+  EXPECT_EQ(event_to_json(e),
+            json::parse(R"({"type": "played", "seat": 1, "cards": ["3H", "3S"], "source": "face_up"})"));
+}
+
+TEST(event_json, each_type_carries_only_its_own_fields) {
+  rules::event revealed = make(event_type::revealed, 0);
+  revealed.slot = 2;
+  revealed.cards = {card(9, suit::clubs)};
+  EXPECT_EQ(event_to_json(revealed), json::parse(R"({"type": "revealed", "seat": 0, "slot": 2, "card": "9C"})"));
+
+  rules::event burned = make(event_type::burned, 2);
+  burned.count = 7;
+  burned.reason = rules::burn_reason::n_of_a_kind;
+  EXPECT_EQ(event_to_json(burned),
+            json::parse(R"({"type": "burned", "seat": 2, "count": 7, "reason": "n_of_a_kind"})"));
+  burned.reason = rules::burn_reason::burn_card;
+  EXPECT_EQ(event_to_json(burned)["reason"], "burn_card");
+
+  rules::event given = make(event_type::pile_given, 1);
+  given.other = 3;
+  given.count = 5;
+  EXPECT_EQ(event_to_json(given), json::parse(R"({"type": "pile_given", "seat": 1, "target": 3, "count": 5})"));
+
+  rules::event reversed = make(event_type::reversed, 1);
+  reversed.other = -1;
+  EXPECT_EQ(event_to_json(reversed), json::parse(R"({"type": "reversed", "seat": 1, "direction": -1})"));
+
+  rules::event out = make(event_type::out, 4);
+  out.place = 2;
+  EXPECT_EQ(event_to_json(out), json::parse(R"({"type": "out", "seat": 4, "place": 2})"));
+
+  for (auto type : {event_type::swapped, event_type::picked_up, event_type::cannot_finish, event_type::drew}) {
+    rules::event counted = make(type, 1);
+    counted.count = 3;
+    json expected = json::object();
+    expected["type"] = rules::to_string(type);
+    expected["seat"] = 1;
+    expected["count"] = 3;
+    EXPECT_EQ(event_to_json(counted), expected);
+  }
+  for (auto type : {event_type::play_started, event_type::waited, event_type::turn}) {
+    json expected = json::object();
+    expected["type"] = rules::to_string(type);
+    expected["seat"] = 0;
+    EXPECT_EQ(event_to_json(make(type, 0)), expected);
+  }
+}
+
+TEST(event_json, game_over_names_the_shithead_or_null_when_abandoned) {
+  rules::event over = make(event_type::game_over, 2);
+  EXPECT_EQ(event_to_json(over), json::parse(R"({"type": "game_over", "shithead": 2, "abandoned": false})"));
+  over.seat = -1;
+  over.abandoned = true;
+  EXPECT_EQ(event_to_json(over), json::parse(R"({"type": "game_over", "shithead": null, "abandoned": true})"));
+}
+
+// Every event of whole bot games writes, and a `drew` event never names the cards drawn.
+TEST(event_json, every_event_of_bot_games_writes_without_hidden_cards) {
+  const std::set<std::string> with_cards = {"played", "revealed"};
+  for (auto preset : rules::all_presets) {
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      auto game = rules::new_game(rules::preset_ruleset(preset), 4, -1, seed);
+      ASSERT_TRUE(game) << game.error().message;
+      auto& state = game.value();
+      rules::rng random(seed);
+      std::vector<rules::event> events;
+      while (!state.over()) {
+        const int seat = rules::seat_to_act(state);
+        const auto action = rules::choose_action(rules::bot_kind::random, rules::view_for(state, seat), random);
+        ASSERT_TRUE(action);
+        ASSERT_FALSE(rules::try_apply(state, seat, *action, events));
+        for (const auto& e : events) {
+          const json j = event_to_json(e);
+          const std::string type = j["type"];
+          EXPECT_EQ(type, rules::to_string(e.type));
+          EXPECT_EQ(j.contains("cards") || j.contains("card"), with_cards.count(type) == 1) << j.dump();
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace shithead::protocol

@@ -1,0 +1,224 @@
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "protocol/record_json.hpp"
+#include "rules/deal.hpp"
+
+namespace shithead::protocol {
+namespace {
+
+using rules::card;
+using rules::suit;
+
+bool contains(const std::string& text, std::string_view part) {
+  return text.find(part) != std::string::npos;
+}
+
+game_record seeded_record() {
+  game_record record;
+  record.ruleset = rules::preset_ruleset(rules::preset_id::shiphead);
+  record.players = 3;
+  record.dealer = 2;
+  record.start = std::uint64_t{18446744073709551557ull};
+  record.actions = {
+      {0, rules::swap_action{{card(14, suit::spades), card(13, suit::diamonds), card(10, suit::clubs)}, false}},
+      {1, rules::play_action{{card(3, suit::hearts), card(3, suit::spades)}, -1}},
+      {2, rules::pickup_action{}},
+      {0, rules::wait_action{}},
+      {1, rules::face_down_action{2}},
+      {2, rules::play_action{{card::joker(rules::joker_black)}, 0}},
+      {0, rules::swap_action{{card(5, suit::hearts)}, true}},
+  };
+  return record;
+}
+
+game_record dealt_record() {
+  rules::ruleset_options options;
+  options.hand_size = 4;
+  options.decks = 0;
+  auto made = rules::make_ruleset(rules::preset_id::isf, options);
+  EXPECT_TRUE(made);
+  game_record record;
+  record.ruleset = made.value();
+  record.players = 4;
+  record.dealer = 1;
+  auto cards = rules::deal_from_seed(record.ruleset, 4, 1, 7);
+  EXPECT_TRUE(cards);
+  record.start = cards.value();
+  record.actions = {{3, rules::pickup_action{}}};
+  return record;
+}
+
+void expect_same(const game_record& a, const game_record& b) {
+  EXPECT_EQ(record_to_json(a), record_to_json(b));
+  EXPECT_EQ(a.players, b.players);
+  EXPECT_EQ(a.dealer, b.dealer);
+  EXPECT_EQ(a.ruleset.preset, b.ruleset.preset);
+  EXPECT_EQ(a.ruleset.hand_size, b.ruleset.hand_size);
+  EXPECT_EQ(a.start, b.start);
+  ASSERT_EQ(a.actions.size(), b.actions.size());
+  for (std::size_t i = 0; i < a.actions.size(); ++i) {
+    EXPECT_EQ(a.actions[i].seat, b.actions[i].seat) << i;
+    EXPECT_EQ(a.actions[i].action, b.actions[i].action) << i;
+  }
+}
+
+TEST(record_json, a_seeded_record_round_trips_through_text) {
+  const game_record record = seeded_record();
+  const std::string text = write_record(record);
+  auto back = parse_record(text);
+  ASSERT_TRUE(back) << back.error().message << "\n" << text;
+  expect_same(record, back.value());
+  EXPECT_EQ(write_record(back.value()), text);
+}
+
+TEST(record_json, a_dealt_record_round_trips_through_text) {
+  const game_record record = dealt_record();
+  const std::string text = write_record(record);
+  auto back = parse_record(text);
+  ASSERT_TRUE(back) << back.error().message << "\n" << text;
+  expect_same(record, back.value());
+  EXPECT_EQ(write_record(back.value()), text);
+}
+
+TEST(record_json, a_record_reads_back_from_its_json_value_too) {
+  const game_record record = dealt_record();
+  auto back = record_from_json(record_to_json(record));
+  ASSERT_TRUE(back) << back.error().message;
+  expect_same(record, back.value());
+}
+
+TEST(record_json, the_written_record_has_one_action_a_line) {
+  const std::string text = write_record(seeded_record());
+  EXPECT_TRUE(contains(text, "\n  {\"seat\": 1, \"type\": \"play\", \"cards\": [\"3H\", \"3S\"]},\n")) << text;
+  EXPECT_TRUE(contains(text, "{\"ruleset\": \"shiphead\", \"players\": 3, \"dealer\": 2,\n")) << text;
+  EXPECT_TRUE(contains(text, "\"seed\": 18446744073709551557,")) << text;
+  EXPECT_EQ(text.back(), '\n');
+}
+
+TEST(record_json, a_record_without_actions_writes_an_empty_list) {
+  game_record record = seeded_record();
+  record.actions.clear();
+  const std::string text = write_record(record);
+  EXPECT_TRUE(contains(text, "\"actions\": []")) << text;
+  auto back = parse_record(text);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_TRUE(back.value().actions.empty());
+}
+
+TEST(record_json, the_documented_example_reads) {
+  auto record = parse_record(R"({"ruleset": "shiphead", "players": 3, "dealer": 2,
+    "deal": {"hands": [["3H","KD","9C","9S","4D"], ["3S","5H","6C","7D","8H"], ["2S","4S","5S","6S","7S"]],
+             "face_up": [["AS","10C","JH"], ["QD","QC","2H"], ["8C","8D","9D"]],
+             "face_down": [["2C","3C","4C"], ["5C","7C","JC"], ["KC","AC","2D"]],
+             "stock": ["QS", "JS"]},
+    "actions": [ {"seat": 0, "type": "swap", "face_up": ["AS","KD","10C"]},
+                 {"seat": 1, "type": "play", "cards": ["3H","3S"]},
+                 {"seat": 2, "type": "pickup"}, {"seat": 0, "type": "wait"},
+                 {"seat": 1, "type": "play_face_down", "slot": 2} ]})");
+  ASSERT_TRUE(record) << record.error().message;
+  const auto& r = record.value();
+  EXPECT_EQ(r.players, 3);
+  EXPECT_EQ(r.dealer, 2);
+  const auto& cards = std::get<rules::deal>(r.start);
+  EXPECT_EQ(cards.hands[0][1], card(13, suit::diamonds));
+  EXPECT_EQ(cards.stock.front(), card(12, suit::spades));
+  ASSERT_EQ(r.actions.size(), 5u);
+  EXPECT_EQ(r.actions[4].seat, 1);
+  EXPECT_EQ(r.actions[4].action, rules::action{rules::face_down_action{2}});
+}
+
+TEST(record_json, the_dealer_defaults_to_the_last_seat) {
+  auto record = parse_record(R"({"ruleset": "isf", "players": 5, "seed": 1})");
+  ASSERT_TRUE(record) << record.error().message;
+  EXPECT_EQ(record.value().dealer, 4);
+  EXPECT_TRUE(record.value().actions.empty());
+}
+
+TEST(record_json, a_ruleset_object_reads_inside_a_record) {
+  auto record = parse_record(R"({"ruleset": {"preset": "palace", "decks": 3}, "players": 2, "seed": 9, "actions": []})");
+  ASSERT_TRUE(record) << record.error().message;
+  EXPECT_EQ(record.value().ruleset.decks, 3);
+  EXPECT_TRUE(contains(write_record(record.value()), R"({"ruleset": {"preset": "palace", "decks": 3},)"));
+}
+
+TEST(record_json, a_stock_may_be_left_out_of_a_deal) {
+  auto dealt = parse_record(R"({"ruleset": "shiphead", "players": 2,
+      "deal": {"hands": [["3H"], ["4H"]], "face_up": [[], []], "face_down": [[], []]}})");
+  ASSERT_TRUE(dealt) << dealt.error().message;
+  EXPECT_TRUE(std::get<rules::deal>(dealt.value().start).stock.empty());
+}
+
+struct error_case {
+  std::string text;
+  std::string expected;
+};
+
+TEST(record_json, mistakes_are_errors_that_name_the_problem) {
+  const std::string deal2 =
+      R"("deal": {"hands": [["3H"], ["4H"]], "face_up": [[], []], "face_down": [[], []], "stock": []})";
+  const std::vector<error_case> cases = {
+      {"not json", "invalid JSON"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1,})", "invalid JSON"},
+      {"", "invalid JSON"},
+      {"[]", "expected an object, got []"},
+      {R"({"players": 2, "seed": 1})", "ruleset: missing"},
+      {R"({"ruleset": "shiphead", "seed": 1})", "players: missing"},
+      {R"({"ruleset": "shiphead", "players": "2", "seed": 1})", R"(players: expected an integer, got "2")"},
+      {R"({"ruleset": "shiphead", "players": 1, "seed": 1})", "players: 1 is out of range 2..8"},
+      {R"({"ruleset": "shiphead", "players": 9, "seed": 1})", "players: 9 is out of range 2..8"},
+      {R"({"ruleset": "shiphead", "players": 3, "dealer": 3, "seed": 1})", "dealer: 3 is out of range 0..2"},
+      {R"({"ruleset": "shiphead", "players": 3, "dealer": -1, "seed": 1})", "dealer: -1 is out of range 0..2"},
+      {R"({"ruleset": "shiphead", "players": 3})", "deal: missing"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, )" + deal2 + "}", "not both"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": -5})", "seed: -5 is negative"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": "5"})", "seed: expected an unsigned integer"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "comment": "hi"})", "comment: unknown key"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": {}})", "actions: expected an array of actions"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"type": "pickup"}]})", "actions[0].seat: missing"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"seat": "0", "type": "pickup"}]})",
+       "actions[0].seat: expected an integer"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"seat": 0}]})", "actions[0].type: missing"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"seat": 0, "type": "pickup", "cards": []}]})",
+       "actions[0].cards: unknown key"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"seat": 0, "type": "pickup"},
+           {"seat": 1, "type": "pickup"}, {"seat": 0, "type": "pickup"},
+           {"seat": 1, "type": "play", "cards": ["3H", "11H"]}]})",
+       R"(actions[3].cards[1]: "11H" is not a card)"},
+      {R"({"ruleset": {"preset": "shiphead", "hand_sise": 1}, "players": 2, "seed": 1})", "ruleset.hand_sise: unknown key"},
+      {R"({"ruleset": "poker", "players": 2, "seed": 1})", "ruleset: expected a preset"},
+      {R"({"ruleset": "shiphead", "players": 2, "deal": []})", "deal: expected an object"},
+      {R"({"ruleset": "shiphead", "players": 2, "deal": {"hands": [["3H"], ["4H"]], "face_up": [[], []]}})",
+       "deal.face_down: missing"},
+      {R"({"ruleset": "shiphead", "players": 3, )" + deal2 + "}", "deal.hands: 2 seats, but the record has 3 players"},
+      {R"({"ruleset": "shiphead", "players": 2, "deal": {"hands": [["3H"], "4H"], "face_up": [[], []], "face_down": [[], []]}})",
+       "deal.hands[1]: expected an array of cards"},
+      {R"({"ruleset": "shiphead", "players": 2, "deal": {"hands": [["3H"], ["4H"]], "face_up": [[], ["1C"]], "face_down": [[], []]}})",
+       R"(deal.face_up[1][0]: "1C" is not a card)"},
+      {R"({"ruleset": "shiphead", "players": 2, "deal": {"hands": [["3H"], ["4H"]], "face_up": [[], []], "face_down": [[], []], "stock": ["ZZ"]}})",
+       R"(deal.stock[0]: "ZZ" is not a card)"},
+      {R"({"ruleset": "shiphead", "players": 2, "deal": {"hands": [], "face_up": [], "face_down": [], "stock": [], "pile": []}})",
+       "deal.pile: unknown key"},
+  };
+  for (const auto& c : cases) {
+    auto record = parse_record(c.text);
+    ASSERT_FALSE(record) << c.text;
+    EXPECT_TRUE(contains(record.error().message, c.expected))
+        << c.text << "\n  message: " << record.error().message << "\n  expected: " << c.expected;
+  }
+}
+
+TEST(record_json, a_record_that_parses_may_still_hold_an_impossible_deal) {
+  // Too many copies of a card is the rules' to judge when the game starts.
+  auto record = parse_record(R"({"ruleset": {"preset": "shiphead", "decks": 1}, "players": 2,
+      "deal": {"hands": [["AS", "AS", "AS"], ["AS", "AS"]], "face_up": [[], []], "face_down": [[], []]}})");
+  ASSERT_TRUE(record) << record.error().message;
+  auto game = start_game(record.value());
+  ASSERT_FALSE(game);
+  EXPECT_EQ(game.error().code, rules::error_code::bad_deal);
+}
+
+}  // namespace
+}  // namespace shithead::protocol

@@ -2,8 +2,8 @@
 // Parse results as values: untrusted JSON (records, client messages) never throws out
 // of the protocol layer; a failure says what is wrong and where.
 #include <string>
-#include <utility>
-#include <variant>
+
+#include "rules/error.hpp"
 
 namespace shithead::protocol {
 
@@ -15,20 +15,6 @@ struct parse_error {
 
 // A value or the parse error that prevented it.
 template <class T>
-class parsed {
- public:
-  parsed(T value) : v_(std::move(value)) {}
-  parsed(parse_error error) : v_(std::move(error)) {}
-
-  bool ok() const { return v_.index() == 0; }
-  explicit operator bool() const { return ok(); }
-  T& value() & { return std::get<0>(v_); }
-  const T& value() const& { return std::get<0>(v_); }
-  T&& value() && { return std::get<0>(std::move(v_)); }
-  const parse_error& error() const { return std::get<1>(v_); }
-
- private:
-  std::variant<T, parse_error> v_;
-};
+using parsed = rules::result<T, parse_error>;
 
 }  // namespace shithead::protocol

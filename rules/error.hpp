@@ -38,22 +38,22 @@ struct rule_error {
   std::string message;
 };
 
-// A value or the reason there is none.
-template <class T>
+// A value or the reason there is none. The protocol layer uses it with its own error.
+template <class T, class Error = rule_error>
 class result {
  public:
   result(T value) : v_(std::move(value)) {}
-  result(rule_error error) : v_(std::move(error)) {}
+  result(Error error) : v_(std::move(error)) {}
 
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
   T& value() & { return std::get<0>(v_); }
   const T& value() const& { return std::get<0>(v_); }
   T&& value() && { return std::get<0>(std::move(v_)); }
-  const rule_error& error() const { return std::get<1>(v_); }
+  const Error& error() const { return std::get<1>(v_); }
 
  private:
-  std::variant<T, rule_error> v_;
+  std::variant<T, Error> v_;
 };
 
 }  // namespace shithead::rules

@@ -1,0 +1,351 @@
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cctype>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rules/rng.hpp"
+#include "server/identity.hpp"
+#include "server/player_name.hpp"
+#include "server/sha256.hpp"
+
+namespace shithead::server {
+namespace {
+
+using namespace std::chrono_literals;
+using time_point = player_registry::time_point;
+
+const time_point t0 = time_point{} + 1'700'000'000s;
+
+random_source seeded(std::uint64_t seed) {
+  return [r = rules::rng(seed)]() mutable { return r.next(); };
+}
+
+bool is_lower_hex(const std::string& s) {
+  return s.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+std::string repeat(std::string_view piece, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i) out += piece;
+  return out;
+}
+
+welcome must_hello(player_registry& registry, std::string_view name,
+                   std::optional<std::string_view> token = std::nullopt, time_point now = t0) {
+  auto answer = registry.hello(name, token, now);
+  EXPECT_TRUE(answer) << name << ": " << (answer ? "" : answer.error().message);
+  return answer ? answer.value() : welcome{};
+}
+
+identity_error_code hello_error(player_registry& registry, std::string_view name,
+                                std::optional<std::string_view> token = std::nullopt) {
+  auto answer = registry.hello(name, token, t0);
+  EXPECT_FALSE(answer) << name << " was accepted";
+  return answer ? identity_error_code{} : answer.error().code;
+}
+
+TEST(identity, a_new_player_gets_an_id_a_token_and_the_cleaned_name) {
+  player_registry registry(seeded(1));
+  const auto ana = must_hello(registry, "  Ana  ");
+  EXPECT_TRUE(ana.is_new);
+  EXPECT_EQ(ana.name, "Ana");
+  EXPECT_EQ(ana.player_id.size(), 12u);
+  EXPECT_TRUE(is_lower_hex(ana.player_id)) << ana.player_id;
+  EXPECT_EQ(ana.token.size(), 32u);
+  EXPECT_TRUE(is_lower_hex(ana.token)) << ana.token;
+  EXPECT_EQ(registry.size(), 1u);
+}
+
+TEST(identity, the_token_is_two_draws_of_the_random_source_after_the_id) {
+  std::vector<std::uint64_t> draws = {0x0123456789abcdefull, 0xfedcba9876543210ull, 0x00000000000000ffull};
+  std::size_t next = 0;
+  player_registry registry([&] { return draws.at(next++); });
+  const auto ana = must_hello(registry, "Ana");
+  EXPECT_EQ(ana.player_id, "0123456789ab");
+  EXPECT_EQ(ana.token, "fedcba987654321000000000000000ff");
+  EXPECT_EQ(next, 3u);
+}
+
+TEST(identity, only_the_hash_of_the_token_is_stored) {
+  player_registry registry(seeded(2));
+  std::vector<std::string> tokens;
+  for (const char* name : {"Ana", "Bo", "Cleo", "Dara"}) tokens.push_back(must_hello(registry, name).token);
+
+  int records = 0;
+  registry.for_each([&](const player_record& record) {
+    ++records;
+    EXPECT_EQ(record.token_hash.size(), 64u);
+    for (const auto& token : tokens) {
+      for (const std::string* field : {&record.id, &record.name, &record.token_hash}) {
+        EXPECT_EQ(field->find(token), std::string::npos) << "a token is stored in " << *field;
+      }
+    }
+  });
+  EXPECT_EQ(records, 4);
+  const auto* ana = registry.find_by_token(tokens[0]);
+  ASSERT_NE(ana, nullptr);
+  EXPECT_EQ(ana->token_hash, sha256_hex(tokens[0]));
+  EXPECT_EQ(registry.find_by_token_hash(sha256_hex(tokens[0])), ana);
+}
+
+TEST(identity, a_token_reclaims_the_player_from_another_browser) {
+  player_registry registry(seeded(3));
+  const auto first = must_hello(registry, "Ana", std::nullopt, t0);
+  const auto again = must_hello(registry, "Ana", first.token, t0 + 1h);
+  EXPECT_FALSE(again.is_new);
+  EXPECT_EQ(again.player_id, first.player_id);
+  EXPECT_EQ(again.name, "Ana");
+  EXPECT_EQ(again.token, first.token);
+  EXPECT_EQ(registry.size(), 1u);
+  const auto* record = registry.find_by_id(first.player_id);
+  ASSERT_NE(record, nullptr);
+  EXPECT_EQ(record->created, t0);
+  EXPECT_EQ(record->last_seen, t0 + 1h);
+}
+
+TEST(identity, a_blank_name_with_a_token_keeps_the_old_name) {
+  player_registry registry(seeded(4));
+  const auto first = must_hello(registry, "Ana");
+  EXPECT_EQ(must_hello(registry, "", first.token).name, "Ana");
+  EXPECT_EQ(must_hello(registry, "   ", first.token).name, "Ana");
+}
+
+TEST(identity, a_token_with_a_new_free_name_renames_the_player_and_frees_the_old_name) {
+  player_registry registry(seeded(5));
+  const auto first = must_hello(registry, "Ana");
+  const auto renamed = must_hello(registry, "Anastasia", first.token);
+  EXPECT_EQ(renamed.player_id, first.player_id);
+  EXPECT_EQ(renamed.name, "Anastasia");
+  EXPECT_EQ(registry.find_by_id(first.player_id)->name, "Anastasia");
+  EXPECT_EQ(registry.find_by_name("anastasia")->id, first.player_id);
+  EXPECT_EQ(registry.find_by_name("Ana"), nullptr);
+  EXPECT_TRUE(must_hello(registry, "ana").is_new);
+}
+
+TEST(identity, a_player_may_change_the_case_of_its_own_name) {
+  player_registry registry(seeded(6));
+  const auto first = must_hello(registry, "ana");
+  EXPECT_EQ(must_hello(registry, "ANA", first.token).name, "ANA");
+  EXPECT_EQ(hello_error(registry, "Ana"), identity_error_code::name_taken);
+}
+
+TEST(identity, a_token_with_a_name_someone_else_holds_is_refused_and_changes_nothing) {
+  player_registry registry(seeded(7));
+  const auto ana = must_hello(registry, "Ana");
+  must_hello(registry, "Bo");
+  EXPECT_EQ(hello_error(registry, "BO", ana.token), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "\x01", ana.token), identity_error_code::bad_name);
+  EXPECT_EQ(registry.find_by_id(ana.player_id)->name, "Ana");
+}
+
+TEST(identity, an_unknown_token_is_refused_so_the_client_can_drop_it) {
+  player_registry registry(seeded(8));
+  const auto ana = must_hello(registry, "Ana");
+  std::string other = ana.token;
+  other[0] = other[0] == 'a' ? 'b' : 'a';
+  EXPECT_EQ(hello_error(registry, "Ana", other), identity_error_code::bad_token);
+  EXPECT_EQ(hello_error(registry, "Zed", other), identity_error_code::bad_token);
+  EXPECT_EQ(registry.size(), 1u);
+}
+
+TEST(identity, a_token_of_the_wrong_shape_is_refused) {
+  player_registry registry(seeded(9));
+  const auto ana = must_hello(registry, "Ana");
+  std::string upper = ana.token;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (const std::string& token : {upper, ana.token + "0", ana.token.substr(1), std::string("not a token"),
+                                   std::string(1000, 'a')}) {
+    EXPECT_EQ(hello_error(registry, "Ana", token), identity_error_code::bad_token) << token;
+  }
+}
+
+TEST(identity, an_empty_token_counts_as_none) {
+  player_registry registry(seeded(10));
+  EXPECT_TRUE(must_hello(registry, "Ana", "").is_new);
+}
+
+TEST(identity, names_are_unique_ignoring_case) {
+  player_registry registry(seeded(11));
+  must_hello(registry, "Ana");
+  EXPECT_EQ(hello_error(registry, "ana"), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ANA"), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "  aNa "), identity_error_code::name_taken);
+  must_hello(registry, "Anna");
+  must_hello(registry, "Ana B");
+}
+
+TEST(identity, case_is_ignored_beyond_ascii_in_latin_greek_and_cyrillic) {
+  player_registry registry(seeded(12));
+  must_hello(registry, "Åsa Ødegård");
+  must_hello(registry, "Łukasz");
+  must_hello(registry, "Ωμέγας");
+  must_hello(registry, "Иван");
+  EXPECT_EQ(hello_error(registry, "åSA øDEGÅRD"), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ŁUKASZ"), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ΩΜΈΓΑΣ"), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ИВАН"), identity_error_code::name_taken);
+  EXPECT_EQ(name_key("ΩΜΈΓΑΣ"), name_key("ωμέγας"));  // final sigma folds to sigma
+}
+
+TEST(identity, a_new_player_needs_a_name) {
+  player_registry registry(seeded(13));
+  EXPECT_EQ(hello_error(registry, ""), identity_error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, "    "), identity_error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, "\xe3\x80\x80"), identity_error_code::bad_name);  // ideographic space
+}
+
+TEST(identity, names_hold_at_most_twenty_code_points_however_many_bytes) {
+  player_registry registry(seeded(14));
+  must_hello(registry, std::string(20, 'a'));
+  EXPECT_EQ(hello_error(registry, std::string(21, 'b')), identity_error_code::bad_name);
+  EXPECT_EQ(must_hello(registry, repeat("é", 20)).name.size(), 40u);
+  EXPECT_EQ(hello_error(registry, repeat("ü", 21)), identity_error_code::bad_name);
+  must_hello(registry, repeat("漢", 20));
+  must_hello(registry, repeat("\xf0\x9f\x83\x8f", 20));  // 20 playing-card jokers, 4 bytes each
+  EXPECT_EQ(hello_error(registry, repeat("\xf0\x9f\x83\x8f", 21)), identity_error_code::bad_name);
+  // Spaces trimmed at the ends do not count; the one between words does.
+  must_hello(registry, "   " + std::string(10, 'c') + " " + std::string(9, 'c') + "   ");
+  EXPECT_EQ(hello_error(registry, std::string(10, 'd') + " " + std::string(10, 'd')), identity_error_code::bad_name);
+}
+
+TEST(identity, control_characters_are_refused_even_at_the_ends) {
+  player_registry registry(seeded(15));
+  const std::vector<std::string> names = {"A\tna",      "Ana\n",   "\rAna",       std::string("A\0na", 4),
+                                          "A\x1b[31mna", "Ana\x7f", "Ana\xc2\x85", "Ana\xc2\x9b"};
+  for (const auto& name : names) {
+    EXPECT_EQ(hello_error(registry, name), identity_error_code::bad_name) << name;
+  }
+}
+
+TEST(identity, invisible_and_text_direction_characters_are_refused) {
+  player_registry registry(seeded(16));
+  for (const std::string& name : std::vector<std::string>{
+           "A\xe2\x80\x8bna",      // zero-width space
+           "Ana\xe2\x80\xae",      // right-to-left override
+           "\xe2\x81\xa6" "Ana",   // left-to-right isolate
+           "\xef\xbb\xbf" "Ana",   // byte order mark
+           "An\xc2\xad" "a",       // soft hyphen
+           "Ana\xe2\x80\xa8",      // line separator
+           "Ana\xef\xbf\xbd",      // replacement character
+           "Ana\xf3\xa0\x80\x81",  // language tag
+           "\xe3\x85\xa4",         // Hangul filler
+       }) {
+    EXPECT_EQ(hello_error(registry, name), identity_error_code::bad_name) << name;
+  }
+  // Joiners are fine inside a name but are not a name by themselves.
+  EXPECT_EQ(hello_error(registry, "\xe2\x80\x8d"), identity_error_code::bad_name);
+  must_hello(registry, "\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x9a\x80");  // woman astronaut
+}
+
+TEST(identity, invalid_utf8_is_refused) {
+  player_registry registry(seeded(17));
+  const std::vector<std::string> names = {"Ana\xff",      "\xc0\xaf",        "\xe0\x80\xaf", "A\xed\xa0\x80",
+                                          "Ana\xe2\x82", "\xf4\x90\x80\x80", "\x80" "Ana",    "\xc3"};
+  for (const auto& name : names) {
+    EXPECT_EQ(hello_error(registry, name), identity_error_code::bad_name) << name;
+  }
+}
+
+TEST(identity, markup_characters_are_plain_text_in_a_name) {
+  player_registry registry(seeded(18));
+  EXPECT_EQ(must_hello(registry, "<b>&\"'</b>").name, "<b>&\"'</b>");
+}
+
+TEST(identity, spaces_inside_a_name_collapse_to_one) {
+  player_registry registry(seeded(19));
+  EXPECT_EQ(must_hello(registry, "Ana \xc2\xa0  Bo").name, "Ana Bo");
+  EXPECT_EQ(hello_error(registry, "ana bo"), identity_error_code::name_taken);
+}
+
+TEST(identity, the_registry_is_bounded_but_known_players_still_come_back) {
+  player_registry registry(seeded(20), identity_limits{3});
+  const auto ana = must_hello(registry, "Ana");
+  must_hello(registry, "Bo");
+  must_hello(registry, "Cleo");
+  EXPECT_EQ(hello_error(registry, "Dara"), identity_error_code::registry_full);
+  EXPECT_EQ(must_hello(registry, "Anita", ana.token).player_id, ana.player_id);
+  EXPECT_EQ(registry.size(), 3u);
+}
+
+TEST(identity, a_random_source_that_repeats_itself_gives_an_error_not_a_hang) {
+  player_registry registry([] { return std::uint64_t{42}; });
+  must_hello(registry, "Ana");
+  EXPECT_EQ(hello_error(registry, "Bo"), identity_error_code::registry_full);
+}
+
+TEST(identity, ids_are_unique_and_the_same_seed_gives_the_same_ids) {
+  player_registry one(seeded(21));
+  player_registry two(seeded(21));
+  std::set<std::string> ids;
+  for (int i = 0; i < 500; ++i) {
+    const auto name = "player " + std::to_string(i);
+    const auto a = must_hello(one, name);
+    const auto b = must_hello(two, name);
+    EXPECT_EQ(a.player_id, b.player_id);
+    EXPECT_EQ(a.token, b.token);
+    ids.insert(a.player_id);
+  }
+  EXPECT_EQ(ids.size(), 500u);
+}
+
+TEST(identity, lookups_by_id_token_and_name) {
+  player_registry registry(seeded(22));
+  const auto ana = must_hello(registry, "Ana");
+  const auto* by_id = registry.find_by_id(ana.player_id);
+  ASSERT_NE(by_id, nullptr);
+  EXPECT_EQ(by_id->name, "Ana");
+  EXPECT_EQ(registry.find_by_token(ana.token), by_id);
+  EXPECT_EQ(registry.find_by_name(" ANA "), by_id);
+  EXPECT_EQ(registry.find_by_id("000000000000"), nullptr);
+  EXPECT_EQ(registry.find_by_token(std::string(32, '0')), nullptr);
+  EXPECT_EQ(registry.find_by_name("Bo"), nullptr);
+}
+
+TEST(identity, rename_checks_the_name_like_hello) {
+  player_registry registry(seeded(23));
+  const auto ana = must_hello(registry, "Ana");
+  must_hello(registry, "Bo");
+  EXPECT_EQ(registry.rename(ana.player_id, "bo")->code, identity_error_code::name_taken);
+  EXPECT_EQ(registry.rename(ana.player_id, "")->code, identity_error_code::bad_name);
+  EXPECT_EQ(registry.rename("nobody", "Zed")->code, identity_error_code::no_such_player);
+  EXPECT_FALSE(registry.rename(ana.player_id, "Zed"));
+  EXPECT_EQ(registry.find_by_name("zed")->id, ana.player_id);
+}
+
+TEST(identity, records_from_a_store_load_and_their_tokens_reclaim_them) {
+  player_registry first(seeded(24));
+  const auto ana = must_hello(first, "Ana", std::nullopt, t0);
+  must_hello(first, "Bo", std::nullopt, t0);
+  std::vector<player_record> saved;
+  first.for_each([&](const player_record& record) { saved.push_back(record); });
+
+  player_registry second(seeded(25));
+  for (const auto& record : saved) EXPECT_TRUE(second.load(record));
+  EXPECT_EQ(second.size(), 2u);
+  const auto back = must_hello(second, "", ana.token, t0 + 24h);
+  EXPECT_EQ(back.player_id, ana.player_id);
+  EXPECT_EQ(back.name, "Ana");
+  EXPECT_EQ(second.find_by_id(ana.player_id)->created, t0);
+  EXPECT_EQ(hello_error(second, "bo"), identity_error_code::name_taken);
+
+  // A duplicate id, token hash or name is refused.
+  EXPECT_FALSE(second.load(saved[0]));
+  player_record same_name{"0123456789ab", "ANA", std::string(64, 'f'), t0, t0};
+  EXPECT_FALSE(second.load(same_name));
+  EXPECT_EQ(second.size(), 2u);
+}
+
+TEST(identity, error_codes_are_stable_text) {
+  EXPECT_EQ(to_string(identity_error_code::bad_name), "bad_name");
+  EXPECT_EQ(to_string(identity_error_code::name_taken), "name_taken");
+  EXPECT_EQ(to_string(identity_error_code::bad_token), "bad_token");
+  EXPECT_EQ(to_string(identity_error_code::registry_full), "registry_full");
+  EXPECT_EQ(to_string(identity_error_code::no_such_player), "no_such_player");
+}
+
+}  // namespace
+}  // namespace shithead::server

@@ -1,0 +1,447 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rules/rng.hpp"
+#include "server/lobby.hpp"
+#include "server/table_code.hpp"
+
+namespace shithead::server {
+namespace {
+
+using namespace std::chrono_literals;
+using time_point = lobby::time_point;
+
+const time_point t0 = time_point{} + 1000s;
+
+random_source seeded(std::uint64_t seed) {
+  return [r = rules::rng(seed)]() mutable { return r.next(); };
+}
+
+// Hands out the given draws in order, then repeats the last one.
+random_source scripted(std::vector<std::uint64_t> draws) {
+  return [draws = std::move(draws), next = std::size_t{0}]() mutable {
+    const auto value = draws[std::min(next, draws.size() - 1)];
+    ++next;
+    return value;
+  };
+}
+
+// The code that make_table_code gives for a draw whose base-31 digits are these
+// alphabet positions, first character first.
+std::uint64_t draw_for(std::vector<std::uint64_t> digits) {
+  std::uint64_t draw = 0;
+  for (auto d = digits.rbegin(); d != digits.rend(); ++d) draw = draw * 31 + *d;
+  return draw;
+}
+
+struct fake_watcher : participant {
+  std::vector<frame> frames;
+  std::function<void()> on_deliver;
+  void deliver(frame message) override {
+    frames.push_back(std::move(message));
+    if (on_deliver) on_deliver();
+  }
+  std::string last() const { return frames.empty() ? "" : *frames.back(); }
+};
+
+table_summary summary(int seats, int seated, int humans, bool in_game = false, bool is_public = true) {
+  table_summary s;
+  s.is_public = is_public;
+  s.preset = "shiphead";
+  s.seats = seats;
+  s.seated = seated;
+  s.humans = humans;
+  s.bots = seated - humans;
+  s.in_game = in_game;
+  s.turn_timer_s = 30;
+  s.host_name = "Ana";
+  return s;
+}
+
+std::string must_create(lobby& hall, std::string_view owner, bool is_public = true, time_point now = t0) {
+  auto created = hall.create_table(owner, is_public, now);
+  EXPECT_TRUE(created) << (created ? "" : created.error().message);
+  return created ? created.value() : std::string();
+}
+
+std::vector<std::string> codes_of(const std::vector<table_summary>& tables) {
+  std::vector<std::string> codes;
+  for (const auto& table : tables) codes.push_back(table.code);
+  return codes;
+}
+
+TEST(lobby_table_code, the_alphabet_has_no_look_alikes) {
+  EXPECT_EQ(table_code_alphabet.size(), 31u);
+  for (const char c : std::string_view("0O1IL")) EXPECT_EQ(table_code_alphabet.find(c), std::string_view::npos) << c;
+}
+
+TEST(lobby_table_code, a_draw_reads_as_base_31_digits_first_character_first) {
+  EXPECT_EQ(make_table_code(scripted({0})), "AAAAAA");
+  EXPECT_EQ(make_table_code(scripted({1})), "BAAAAA");
+  EXPECT_EQ(make_table_code(scripted({draw_for({30, 0, 0, 0, 0, 22})})), "9AAAAZ");
+}
+
+TEST(lobby_table_code, every_symbol_turns_up_in_every_position) {
+  auto random = seeded(1);
+  std::vector<std::set<char>> seen(table_code_length);
+  for (int i = 0; i < 2000; ++i) {
+    const auto code = make_table_code(random);
+    for (std::size_t p = 0; p < code.size(); ++p) seen[p].insert(code[p]);
+  }
+  for (const auto& symbols : seen) EXPECT_EQ(symbols.size(), 31u);
+}
+
+TEST(lobby_table_code, typed_codes_are_normalized_or_refused) {
+  EXPECT_EQ(normalize_table_code("k7mpq2"), "K7MPQ2");
+  EXPECT_EQ(normalize_table_code("  K7mPq2\n"), "K7MPQ2");
+  for (const char* typed : {"", "K7MPQ", "K7MPQ22", "K7 MPQ2", "K0MPQ2", "KOMPQ2", "K1MPQ2", "KIMPQ2", "KLMPQ2",
+                            "klmpq2", "K7MPQ!", "K7MPQ\xc3\xa9"}) {
+    EXPECT_FALSE(normalize_table_code(typed)) << typed;
+  }
+}
+
+TEST(lobby, codes_are_well_formed_and_unique_over_many_tables) {
+  lobby hall(seeded(2), lobby_limits{.max_tables_per_owner = 3, .max_tables = 20'000});
+  std::set<std::string> codes;
+  for (int i = 0; i < 6000; ++i) {
+    const auto code = must_create(hall, "player" + std::to_string(i / 3));
+    ASSERT_EQ(code.size(), 6u);
+    for (const char c : code) ASSERT_NE(table_code_alphabet.find(c), std::string_view::npos) << code;
+    EXPECT_TRUE(codes.insert(code).second) << code << " handed out twice";
+  }
+  EXPECT_EQ(hall.table_count(), 6000u);
+}
+
+TEST(lobby, the_same_random_source_gives_the_same_codes) {
+  lobby one(seeded(3));
+  lobby two(seeded(3));
+  for (int i = 0; i < 50; ++i) {
+    const auto owner = "p" + std::to_string(i);
+    EXPECT_EQ(must_create(one, owner), must_create(two, owner));
+  }
+}
+
+TEST(lobby, a_code_already_open_is_drawn_again) {
+  const auto a = draw_for({0, 0, 0, 0, 0, 0});
+  const auto b = draw_for({1, 2, 3, 4, 5, 6});
+  lobby hall(scripted({a, a, b}));
+  EXPECT_EQ(must_create(hall, "ana"), "AAAAAA");
+  EXPECT_EQ(must_create(hall, "bo"), "BCDEFG");
+}
+
+TEST(lobby, a_random_source_that_repeats_itself_gives_an_error_not_a_hang) {
+  lobby hall(scripted({7}));
+  must_create(hall, "ana");
+  const auto second = hall.create_table("bo", true, t0);
+  ASSERT_FALSE(second);
+  EXPECT_EQ(second.error().code, lobby_error_code::lobby_full);
+}
+
+TEST(lobby, the_code_of_a_closed_table_is_not_handed_out_again_soon) {
+  const auto a = draw_for({0, 0, 0, 0, 0, 0});
+  const auto b = draw_for({1, 1, 1, 1, 1, 1});
+  lobby hall(scripted({a, a, b}));
+  EXPECT_EQ(must_create(hall, "ana"), "AAAAAA");
+  ASSERT_TRUE(hall.remove("AAAAAA"));
+  EXPECT_EQ(must_create(hall, "ana"), "BBBBBB");
+  const auto gone = hall.find("aaaaaa");
+  ASSERT_FALSE(gone);
+  EXPECT_EQ(gone.error().code, lobby_error_code::no_such_table);
+  EXPECT_NE(gone.error().message.find("closed"), std::string::npos) << gone.error().message;
+}
+
+TEST(lobby, retired_codes_are_forgotten_after_enough_later_closures) {
+  const auto a = draw_for({0, 0, 0, 0, 0, 0});
+  const auto b = draw_for({1, 1, 1, 1, 1, 1});
+  const auto c = draw_for({2, 2, 2, 2, 2, 2});
+  lobby hall(scripted({a, b, c, a}), lobby_limits{.retired_codes = 2});
+  for (int i = 0; i < 3; ++i) hall.remove(must_create(hall, "ana"));
+  EXPECT_EQ(must_create(hall, "ana"), "AAAAAA");  // a fell out when c retired
+}
+
+TEST(lobby, find_accepts_any_case_and_returns_the_table) {
+  lobby hall(seeded(4));
+  const auto code = must_create(hall, "ana", false, t0 + 5s);
+  std::string lower = code;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const auto found = hall.find(" " + lower + " ");
+  ASSERT_TRUE(found) << found.error().message;
+  EXPECT_EQ(found.value().code, code);
+  EXPECT_EQ(found.value().owner_player_id, "ana");
+  EXPECT_EQ(found.value().created, t0 + 5s);
+  EXPECT_FALSE(found.value().summary.is_public);
+  EXPECT_EQ(found.value().summary.code, code);
+  EXPECT_FALSE(found.value().reported);
+}
+
+TEST(lobby, find_tells_a_malformed_code_from_an_unknown_one) {
+  lobby hall(seeded(5));
+  const auto malformed = hall.find("K0MPQ2");
+  ASSERT_FALSE(malformed);
+  EXPECT_EQ(malformed.error().code, lobby_error_code::bad_code);
+  const auto unknown = hall.find("K7MPQ2");
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().code, lobby_error_code::no_such_table);
+}
+
+TEST(lobby, a_player_may_own_three_open_tables) {
+  lobby hall(seeded(6));
+  const auto first = must_create(hall, "ana");
+  must_create(hall, "ana");
+  must_create(hall, "ana");
+  EXPECT_EQ(hall.tables_owned_by("ana"), 3u);
+  const auto fourth = hall.create_table("ana", true, t0);
+  ASSERT_FALSE(fourth);
+  EXPECT_EQ(fourth.error().code, lobby_error_code::too_many_tables);
+  must_create(hall, "bo");
+  ASSERT_TRUE(hall.remove(first));
+  EXPECT_EQ(hall.tables_owned_by("ana"), 2u);
+  must_create(hall, "ana");
+}
+
+TEST(lobby, the_server_holds_a_bounded_number_of_tables) {
+  lobby hall(seeded(7), lobby_limits{.max_tables = 2});
+  must_create(hall, "ana");
+  must_create(hall, "bo");
+  const auto third = hall.create_table("cleo", true, t0);
+  ASSERT_FALSE(third);
+  EXPECT_EQ(third.error().code, lobby_error_code::lobby_full);
+}
+
+TEST(lobby, updates_and_removals_of_unknown_tables_are_refused) {
+  lobby hall(seeded(8));
+  EXPECT_FALSE(hall.update_summary("K7MPQ2", summary(4, 1, 1)));
+  EXPECT_FALSE(hall.update_summary("nonsense", summary(4, 1, 1)));
+  EXPECT_FALSE(hall.remove("K7MPQ2"));
+  const auto code = must_create(hall, "ana");
+  EXPECT_TRUE(hall.remove(code));
+  EXPECT_FALSE(hall.remove(code));
+}
+
+TEST(lobby, a_summary_keeps_the_lobby_code_whatever_the_room_says) {
+  lobby hall(seeded(9));
+  const auto code = must_create(hall, "ana");
+  auto report = summary(4, 1, 1);
+  report.code = "ZZZZZZ";
+  ASSERT_TRUE(hall.update_summary(code, report));
+  EXPECT_EQ(hall.find(code).value().summary.code, code);
+  EXPECT_EQ(hall.public_tables().at(0).code, code);
+}
+
+TEST(lobby, the_public_list_holds_reported_public_tables_only) {
+  lobby hall(seeded(10));
+  const auto listed = must_create(hall, "ana", true);
+  const auto secret = must_create(hall, "bo", false);
+  must_create(hall, "cleo", true);  // its room has not reported yet
+  hall.update_summary(listed, summary(4, 1, 1));
+  hall.update_summary(secret, summary(4, 1, 1, false, false));
+  EXPECT_EQ(codes_of(hall.public_tables()), std::vector<std::string>{listed});
+}
+
+TEST(lobby, the_public_list_shows_open_seats_first_then_the_newest) {
+  lobby hall(seeded(11));
+  const auto old_open = must_create(hall, "a", true, t0 + 1s);
+  const auto new_open = must_create(hall, "b", true, t0 + 2s);
+  const auto old_full = must_create(hall, "c", true, t0 + 3s);
+  const auto playing = must_create(hall, "d", true, t0 + 4s);
+  const auto newest_open = must_create(hall, "e", true, t0 + 5s);
+  hall.update_summary(old_open, summary(4, 1, 1));
+  hall.update_summary(new_open, summary(4, 3, 2));
+  hall.update_summary(old_full, summary(2, 2, 2));
+  hall.update_summary(playing, summary(4, 2, 2, true));  // a seat free, but a game running
+  hall.update_summary(newest_open, summary(6, 0, 0));
+  EXPECT_EQ(codes_of(hall.public_tables()),
+            (std::vector<std::string>{newest_open, new_open, old_open, playing, old_full}));
+}
+
+TEST(lobby, the_public_list_is_capped) {
+  lobby hall(seeded(12), lobby_limits{.max_tables_per_owner = 10, .max_listed = 3});
+  std::vector<std::string> codes;
+  for (int i = 0; i < 5; ++i) {
+    codes.push_back(must_create(hall, "ana", true, t0 + i * 1s));
+    hall.update_summary(codes.back(), summary(4, 1, 1));
+  }
+  EXPECT_EQ(codes_of(hall.public_tables()), (std::vector<std::string>{codes[4], codes[3], codes[2]}));
+}
+
+TEST(lobby, quick_play_picks_the_open_table_with_the_most_humans_waiting) {
+  lobby hall(seeded(13));
+  const auto one_human = must_create(hall, "a");
+  const auto three_humans = must_create(hall, "b");
+  const auto two_humans_bots = must_create(hall, "c");
+  hall.update_summary(one_human, summary(4, 1, 1));
+  hall.update_summary(three_humans, summary(6, 3, 3));
+  hall.update_summary(two_humans_bots, summary(4, 3, 2));
+  EXPECT_EQ(hall.quick_play_pick(), three_humans);
+}
+
+TEST(lobby, quick_play_passes_over_full_running_private_and_unreported_tables) {
+  lobby hall(seeded(14));
+  const auto full = must_create(hall, "a");
+  const auto running = must_create(hall, "b");
+  const auto secret = must_create(hall, "c", false);
+  must_create(hall, "d");
+  hall.update_summary(full, summary(3, 3, 3));
+  hall.update_summary(running, summary(6, 4, 4, true));
+  hall.update_summary(secret, summary(6, 4, 4, false, false));
+  EXPECT_EQ(hall.quick_play_pick(), std::nullopt);
+  const auto open = must_create(hall, "e");
+  hall.update_summary(open, summary(4, 1, 1));
+  EXPECT_EQ(hall.quick_play_pick(), open);
+}
+
+TEST(lobby, quick_play_breaks_ties_by_who_has_waited_longest) {
+  lobby hall(seeded(15));
+  const auto newer = must_create(hall, "a", true, t0 + 10s);
+  const auto older = must_create(hall, "b", true, t0);
+  hall.update_summary(newer, summary(4, 2, 2));
+  hall.update_summary(older, summary(4, 2, 2));
+  EXPECT_EQ(hall.quick_play_pick(), older);
+}
+
+TEST(lobby, quick_play_in_an_empty_lobby_finds_nothing) {
+  lobby hall(seeded(16));
+  EXPECT_EQ(hall.quick_play_pick(), std::nullopt);
+}
+
+TEST(lobby, a_new_watcher_gets_the_list_at_once) {
+  lobby hall(seeded(17));
+  auto watcher = std::make_shared<fake_watcher>();
+  hall.subscribe("ana", watcher);
+  ASSERT_EQ(watcher->frames.size(), 1u);
+  EXPECT_EQ(watcher->last(), R"({"type":"tables","tables":[]})");
+  EXPECT_EQ(hall.watcher_count(), 1u);
+}
+
+TEST(lobby, the_list_goes_out_as_json_with_every_summary_field) {
+  lobby hall(scripted({draw_for({9, 28, 10, 12, 13, 23})}));  // K 7 M P Q 2
+  auto watcher = std::make_shared<fake_watcher>();
+  hall.subscribe("ana", watcher);
+  const auto code = must_create(hall, "ana");
+  ASSERT_EQ(code, "K7MPQ2");
+  auto report = summary(4, 2, 1);
+  report.spectators = 3;
+  report.host_name = "Ana <3 & \"Bo\"";
+  hall.update_summary(code, report);
+  EXPECT_EQ(watcher->last(),
+            R"({"type":"tables","tables":[{"code":"K7MPQ2","is_public":true,"preset":"shiphead","seats":4,)"
+            R"("seated":2,"humans":1,"bots":1,"spectators":3,"in_game":false,"turn_timer_s":30,)"
+            R"("host_name":"Ana <3 & \"Bo\""}]})");
+}
+
+TEST(lobby, watchers_hear_of_public_changes_and_share_one_frame) {
+  lobby hall(seeded(18));
+  auto ana = std::make_shared<fake_watcher>();
+  auto bo = std::make_shared<fake_watcher>();
+  hall.subscribe("ana", ana);
+  hall.subscribe("bo", bo);
+  const auto code = must_create(hall, "ana");
+  EXPECT_EQ(ana->frames.size(), 1u);  // created but not reported: nothing to show yet
+  hall.update_summary(code, summary(4, 1, 1));
+  ASSERT_EQ(ana->frames.size(), 2u);
+  ASSERT_EQ(bo->frames.size(), 2u);
+  EXPECT_EQ(ana->frames.back(), bo->frames.back());  // the same shared text
+  EXPECT_NE(ana->last().find(code), std::string::npos);
+  hall.remove(code);
+  ASSERT_EQ(ana->frames.size(), 3u);
+  EXPECT_EQ(ana->last(), R"({"type":"tables","tables":[]})");
+}
+
+TEST(lobby, the_same_list_is_never_sent_twice_in_a_row) {
+  lobby hall(seeded(19));
+  auto watcher = std::make_shared<fake_watcher>();
+  hall.subscribe("ana", watcher);
+  const auto code = must_create(hall, "ana");
+  hall.update_summary(code, summary(4, 1, 1));
+  hall.update_summary(code, summary(4, 1, 1));
+  hall.update_summary(code, summary(4, 1, 1));
+  EXPECT_EQ(watcher->frames.size(), 2u);
+  hall.update_summary(code, summary(4, 2, 2));
+  EXPECT_EQ(watcher->frames.size(), 3u);
+}
+
+TEST(lobby, private_tables_cause_no_traffic_until_they_go_public) {
+  lobby hall(seeded(20));
+  auto watcher = std::make_shared<fake_watcher>();
+  hall.subscribe("ana", watcher);
+  const auto code = must_create(hall, "ana", false);
+  hall.update_summary(code, summary(4, 1, 1, false, false));
+  hall.update_summary(code, summary(4, 2, 2, false, false));
+  EXPECT_EQ(watcher->frames.size(), 1u);
+  hall.update_summary(code, summary(4, 2, 2, false, true));
+  EXPECT_EQ(watcher->frames.size(), 2u);
+  EXPECT_TRUE(hall.find(code).value().summary.is_public);
+  hall.update_summary(code, summary(4, 2, 2, false, false));
+  EXPECT_EQ(watcher->frames.size(), 3u);
+  EXPECT_EQ(watcher->last(), R"({"type":"tables","tables":[]})");
+  hall.remove(code);
+  EXPECT_EQ(watcher->frames.size(), 3u);
+}
+
+TEST(lobby, an_unsubscribed_watcher_hears_nothing_more) {
+  lobby hall(seeded(21));
+  auto ana = std::make_shared<fake_watcher>();
+  auto bo = std::make_shared<fake_watcher>();
+  hall.subscribe("ana", ana);
+  hall.subscribe("bo", bo);
+  hall.unsubscribe(*ana);
+  EXPECT_EQ(hall.watcher_count(), 1u);
+  hall.update_summary(must_create(hall, "bo"), summary(4, 1, 1));
+  EXPECT_EQ(ana->frames.size(), 1u);
+  EXPECT_EQ(bo->frames.size(), 2u);
+}
+
+TEST(lobby, subscribing_twice_resends_the_list_but_delivers_once_per_change) {
+  lobby hall(seeded(22));
+  auto watcher = std::make_shared<fake_watcher>();
+  hall.subscribe("ana", watcher);
+  hall.subscribe("ana", watcher);
+  EXPECT_EQ(watcher->frames.size(), 2u);
+  EXPECT_EQ(hall.watcher_count(), 1u);
+  hall.update_summary(must_create(hall, "ana"), summary(4, 1, 1));
+  EXPECT_EQ(watcher->frames.size(), 3u);
+}
+
+TEST(lobby, a_watcher_that_went_away_drops_out) {
+  lobby hall(seeded(23));
+  auto kept = std::make_shared<fake_watcher>();
+  auto gone = std::make_shared<fake_watcher>();
+  hall.subscribe("ana", kept);
+  hall.subscribe("bo", gone);
+  gone.reset();
+  EXPECT_EQ(hall.watcher_count(), 1u);
+  hall.update_summary(must_create(hall, "ana"), summary(4, 1, 1));
+  EXPECT_EQ(kept->frames.size(), 2u);
+}
+
+TEST(lobby, a_watcher_may_unsubscribe_while_being_told) {
+  lobby hall(seeded(24));
+  auto ana = std::make_shared<fake_watcher>();
+  auto bo = std::make_shared<fake_watcher>();
+  hall.subscribe("ana", ana);
+  hall.subscribe("bo", bo);
+  ana->on_deliver = [&] { hall.unsubscribe(*ana); };
+  hall.update_summary(must_create(hall, "ana"), summary(4, 1, 1));
+  EXPECT_EQ(ana->frames.size(), 2u);
+  EXPECT_EQ(bo->frames.size(), 2u);
+  EXPECT_EQ(hall.watcher_count(), 1u);
+}
+
+TEST(lobby, error_codes_are_stable_text) {
+  EXPECT_EQ(to_string(lobby_error_code::bad_code), "bad_code");
+  EXPECT_EQ(to_string(lobby_error_code::no_such_table), "no_such_table");
+  EXPECT_EQ(to_string(lobby_error_code::too_many_tables), "too_many_tables");
+  EXPECT_EQ(to_string(lobby_error_code::lobby_full), "lobby_full");
+}
+
+}  // namespace
+}  // namespace shithead::server

@@ -1,5 +1,7 @@
 #include "server/command_line.hpp"
 
+#include "server/serve_command.hpp"
+
 namespace shithead::server {
 namespace {
 
@@ -11,7 +13,8 @@ constexpr std::string_view usage =
     "  simulate --preset P --players N --games G --seed S [--bots greedy,random,...]\n"
     "                          play bot games and report statistics as JSON\n"
     "  replay FILE             check a game record against the rules\n"
-    "  serve                   the game server (coming with the server issue)\n";
+    "  serve [--port N] [--bind A] [--static DIR] [--threads N] [--log-level L]\n"
+    "                          the game server (the default; serve --help for more)\n";
 
 }  // namespace
 
@@ -25,10 +28,7 @@ int run_command_line(arguments args, std::ostream& out, std::ostream& err) {
     out << usage;
     return 0;
   }
-  if (command == "serve") {
-    err << "shithead serve: the server is not built yet; try `shithead rules shiphead`\n\n" << usage;
-    return 2;
-  }
+  if (command == "serve") return run_serve_command(rest, out, err);
   err << "shithead: unknown command '" << command << "'\n\n" << usage;
   return 2;
 }

@@ -1,46 +1,26 @@
 // `shithead rules PRESET [--json]`: the "what may be played on what" table of a preset,
 // in the notation of the card reference tables ([R] fresh, <R> rule used up).
 #include <iomanip>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "rules/ruleset.hpp"
 #include "server/command_line.hpp"
+#include "server/play_table_json.hpp"
 
 namespace shithead::server {
 namespace {
 
 using rules::rank;
 
-std::string state_name(rules::top_state t) {
-  if (t.top == 0) return "empty";
-  const std::string name(rules::rank_name(t.top));
-  return t.used ? "<" + name + ">" : "[" + name + "]";
-}
-
-std::vector<std::string> playable_names(rules::rank_mask mask) {
-  std::vector<std::string> names;
-  for (rank r = rules::rank_two; r <= rules::rank_joker; ++r)
-    if (rules::has_rank(mask, r)) names.emplace_back(rules::rank_name(r));
-  return names;
-}
-
-void print_json(const rules::ruleset& rs, std::ostream& out) {
-  nlohmann::ordered_json play_on = nlohmann::ordered_json::object();
-  for (auto t : rs.reachable_top_states()) play_on[state_name(t)] = playable_names(rs.playable_on(t));
-  nlohmann::ordered_json doc;
-  doc["preset"] = std::string(rules::to_string(rs.preset));
-  doc["play_on"] = std::move(play_on);
-  out << doc.dump() << '\n';
-}
+void print_json(const rules::ruleset& rs, std::ostream& out) { out << play_table_json(rs).dump() << '\n'; }
 
 void print_table(const rules::ruleset& rs, std::ostream& out) {
   const auto states = rs.reachable_top_states();
   out << rules::to_string(rs.preset) << ": " << rules::preset_summary(rs.preset) << "\n\n";
   out << "What can be played on a...\n";
   for (auto t : states) {
-    out << "  " << std::left << std::setw(6) << state_name(t) << "=> ";
-    const auto names = playable_names(rs.playable_on(t));
+    out << "  " << std::left << std::setw(6) << top_state_name(t) << "=> ";
+    const auto names = rank_names(rs.playable_on(t));
     for (std::size_t i = 0; i < names.size(); ++i) out << (i ? ", " : "") << names[i];
     out << '\n';
   }
@@ -50,7 +30,7 @@ void print_table(const rules::ruleset& rs, std::ostream& out) {
     bool first = true;
     for (auto t : states) {
       if (t.top == 0 || !rules::has_rank(rs.playable_on(t), r)) continue;
-      out << (first ? "" : ", ") << state_name(t);
+      out << (first ? "" : ", ") << top_state_name(t);
       first = false;
     }
     out << '\n';

@@ -1,0 +1,159 @@
+// The JSON API over a real socket: health, the preset list, each preset's table (the
+// same bytes as `shithead rules PRESET --json`) with its summary and rules in words.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/wait.h>
+
+#include "server/http_api.hpp"
+#include "tests/server/http_test_server.hpp"
+#include "tests/server/test_client.hpp"
+
+namespace shithead::server {
+namespace {
+
+using nlohmann::ordered_json;
+namespace http = boost::beast::http;
+
+// The built binary's stdout.
+std::string run_binary(const std::string& args) {
+  const std::string command = std::string(SHITHEAD_BINARY) + " " + args + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return {};
+  std::string out;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
+  pclose(pipe);
+  return out;
+}
+
+bool mentions(const std::vector<std::string>& words, std::string_view text) {
+  return std::any_of(words.begin(), words.end(), [&](const std::string& w) { return w.find(text) != std::string::npos; });
+}
+
+TEST(http_api, healthz_answers_ok_as_json) {
+  test::test_server server;
+  const auto reply = test::http_get(server.port(), "/healthz");
+  ASSERT_EQ(reply.status, 200u) << reply.error;
+  EXPECT_EQ(reply.header("Content-Type"), "application/json");
+  EXPECT_EQ(nlohmann::json::parse(reply.body), nlohmann::json({{"ok", true}}));
+}
+
+TEST(http_api, the_preset_list_names_every_preset_with_its_summary) {
+  test::test_server server;
+  const auto reply = test::http_get(server.port(), "/api/rules");
+  ASSERT_EQ(reply.status, 200u) << reply.error;
+  const auto doc = ordered_json::parse(reply.body);
+  ASSERT_EQ(doc["presets"].size(), rules::all_presets.size());
+  for (std::size_t i = 0; i < rules::all_presets.size(); ++i) {
+    EXPECT_EQ(doc["presets"][i]["name"], std::string(rules::to_string(rules::all_presets[i])));
+    EXPECT_EQ(doc["presets"][i]["summary"], std::string(rules::preset_summary(rules::all_presets[i])));
+  }
+}
+
+TEST(http_api, a_preset_is_the_rules_command_json_plus_summary_and_words) {
+  test::test_server server;
+  for (auto preset : rules::all_presets) {
+    const std::string name(rules::to_string(preset));
+    const auto reply = test::http_get(server.port(), "/api/rules/" + name);
+    ASSERT_EQ(reply.status, 200u) << name << ": " << reply.error;
+    auto doc = ordered_json::parse(reply.body);
+    EXPECT_EQ(doc["summary"], std::string(rules::preset_summary(preset)));
+    ASSERT_TRUE(doc["rules_in_words"].is_array());
+    EXPECT_GE(doc["rules_in_words"].size(), 5u);
+    doc.erase("summary");
+    doc.erase("rules_in_words");
+    EXPECT_EQ(doc.dump() + "\n", run_binary("rules " + name + " --json")) << name;
+  }
+}
+
+TEST(http_api, an_unknown_preset_is_a_404_with_a_json_error) {
+  test::test_server server;
+  const auto reply = test::http_get(server.port(), "/api/rules/poker");
+  ASSERT_EQ(reply.status, 404u) << reply.error;
+  EXPECT_EQ(reply.header("Content-Type"), "application/json");
+  EXPECT_EQ(nlohmann::json::parse(reply.body)["error"], "unknown_preset");
+  EXPECT_EQ(test::http_get(server.port(), "/api/nothing").status, 404u);
+}
+
+TEST(http_api, head_gets_the_headers_without_the_body) {
+  test::test_server server;
+  test::http_connection connection(server.port());
+  const auto reply = connection.request(http::verb::head, "/api/rules/shiphead");
+  ASSERT_EQ(reply.status, 200u) << reply.error;
+  EXPECT_TRUE(reply.body.empty());
+  const auto body = preset_json(rules::preset_ruleset(rules::preset_id::shiphead)).dump();
+  EXPECT_EQ(reply.header("Content-Length"), std::to_string(body.size()));
+  // The connection is still in step: the next answer is whole.
+  EXPECT_EQ(connection.get("/healthz").body, R"({"ok":true})");
+}
+
+TEST(http_api, other_methods_are_refused_with_405) {
+  test::test_server server;
+  const auto reply = test::http_request(server.port(), http::verb::post, "/api/rules", "{}");
+  EXPECT_EQ(reply.status, 405u) << reply.error;
+  EXPECT_EQ(reply.header("Allow"), "GET, HEAD");
+}
+
+TEST(http_api, an_error_quoting_bytes_that_are_not_utf8_is_still_json) {
+  const auto reply = handle_api("/api/rules/\xff\xfe");
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, http::status::not_found);
+  EXPECT_TRUE(nlohmann::json::accept(reply->body));
+}
+
+TEST(http_api, shiphead_in_words_covers_the_deal_every_power_and_who_starts) {
+  const auto words = rules_in_words(rules::preset_ruleset(rules::preset_id::shiphead));
+  EXPECT_TRUE(mentions(words, "three cards face down, three face up and a hand of five"));
+  EXPECT_TRUE(mentions(words, "A 2 resets the pile"));
+  EXPECT_TRUE(mentions(words, "A 7 is invisible"));
+  EXPECT_TRUE(mentions(words, "An 8 must be answered with an 8, or the next player waits a turn"));
+  EXPECT_TRUE(mentions(words, "After a 9 the next card must be a 9 or lower"));
+  EXPECT_TRUE(mentions(words, "A 10 burns the pile"));
+  EXPECT_TRUE(mentions(words, "2 and 7 may be played on anything but a fresh 8."));
+  EXPECT_TRUE(mentions(words, "10 may be played on anything but a fresh 8 or a fresh 9."));
+  EXPECT_TRUE(mentions(words, "Four of a kind"));
+  EXPECT_TRUE(mentions(words, "You may pick up the pile instead of playing"));
+  EXPECT_TRUE(mentions(words, "lowest card in hand starts"));
+}
+
+TEST(http_api, isf_in_words_says_you_must_play_and_cannot_go_out_on_2_or_10) {
+  const auto words = rules_in_words(rules::preset_ruleset(rules::preset_id::isf));
+  EXPECT_TRUE(mentions(words, "After a 7 the next card must be a 7 or lower"));
+  EXPECT_TRUE(mentions(words, "10 may be played on anything but a 7"));
+  EXPECT_TRUE(mentions(words, "Nobody may go out on a 2 or a 10"));
+  EXPECT_TRUE(mentions(words, "You must play if you can"));
+  EXPECT_TRUE(mentions(words, "3 of hearts"));
+  EXPECT_FALSE(mentions(words, "of a kind"));
+}
+
+TEST(http_api, palace_in_words_has_six_blind_cards_and_two_decks) {
+  const auto words = rules_in_words(rules::preset_ruleset(rules::preset_id::palace));
+  EXPECT_TRUE(mentions(words, "six cards face down, none face up and a hand of three"));
+  EXPECT_TRUE(mentions(words, "Two decks are used"));
+  EXPECT_FALSE(mentions(words, "swap"));
+  EXPECT_FALSE(mentions(words, "face-up cards"));
+  EXPECT_TRUE(mentions(words, "play the face-down cards blind"));
+}
+
+TEST(http_api, variants_show_in_the_words) {
+  rules::ruleset_options options;
+  options.jokers = rules::joker_rule::reverse;
+  options.three_eights_burn = true;
+  options.lower_than_seven = true;
+  const auto rs = rules::make_ruleset(rules::preset_id::shiphead, options);
+  ASSERT_TRUE(rs);
+  const auto words = rules_in_words(rs.value());
+  EXPECT_TRUE(mentions(words, "two jokers in each deck"));
+  EXPECT_TRUE(mentions(words, "reverses the direction of play"));
+  EXPECT_TRUE(mentions(words, "Three 8s in a row burn the pile"));
+  EXPECT_TRUE(mentions(words, "After a 7 the next card must be lower than 7"));
+}
+
+}  // namespace
+}  // namespace shithead::server

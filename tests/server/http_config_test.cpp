@@ -1,0 +1,121 @@
+// Settings from defaults, environment variables and flags (flags win); bad values are
+// error messages, and `shithead serve` turns them into exit code 2.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/command_line.hpp"
+#include "server/config.hpp"
+
+namespace shithead::server {
+namespace {
+
+environment fake_environment(std::map<std::string, std::string> variables) {
+  return [variables = std::move(variables)](std::string_view name) -> std::optional<std::string> {
+    const auto it = variables.find(std::string(name));
+    if (it == variables.end()) return std::nullopt;
+    return it->second;
+  };
+}
+
+config_result parse(std::vector<std::string_view> args, std::map<std::string, std::string> variables = {}) {
+  return parse_config(args, fake_environment(std::move(variables)));
+}
+
+TEST(config, defaults) {
+  const auto result = parse({});
+  ASSERT_FALSE(result.error) << *result.error;
+  EXPECT_EQ(result.settings.port, 8080);
+  EXPECT_EQ(result.settings.bind, "0.0.0.0");
+  EXPECT_EQ(result.settings.data, "./data/shithead.db");
+  EXPECT_EQ(result.settings.static_dir, SHITHEAD_DEFAULT_STATIC_DIR);
+  EXPECT_EQ(result.settings.threads, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  EXPECT_EQ(result.settings.log_level, "info");
+}
+
+TEST(config, flags_set_every_setting) {
+  const auto result = parse({"--port", "0", "--bind", "127.0.0.1", "--data", "/tmp/x.db", "--static", "/srv/www",
+                             "--threads", "3", "--log-level", "debug"});
+  ASSERT_FALSE(result.error) << *result.error;
+  EXPECT_EQ(result.settings.port, 0);
+  EXPECT_EQ(result.settings.bind, "127.0.0.1");
+  EXPECT_EQ(result.settings.data, "/tmp/x.db");
+  EXPECT_EQ(result.settings.static_dir, "/srv/www");
+  EXPECT_EQ(result.settings.threads, 3);
+  EXPECT_EQ(result.settings.log_level, "debug");
+}
+
+TEST(config, flags_may_use_an_equals_sign) {
+  const auto result = parse({"--port=9000", "--bind=::1"});
+  ASSERT_FALSE(result.error) << *result.error;
+  EXPECT_EQ(result.settings.port, 9000);
+  EXPECT_EQ(result.settings.bind, "::1");
+}
+
+TEST(config, environment_variables_set_every_setting) {
+  const auto result = parse({}, {{"SHITHEAD_PORT", "9001"},
+                                 {"SHITHEAD_BIND", "127.0.0.1"},
+                                 {"SHITHEAD_DATA", "/var/lib/shithead.db"},
+                                 {"SHITHEAD_STATIC", "/srv/client"},
+                                 {"SHITHEAD_THREADS", "4"},
+                                 {"SHITHEAD_LOG_LEVEL", "warn"}});
+  ASSERT_FALSE(result.error) << *result.error;
+  EXPECT_EQ(result.settings.port, 9001);
+  EXPECT_EQ(result.settings.bind, "127.0.0.1");
+  EXPECT_EQ(result.settings.data, "/var/lib/shithead.db");
+  EXPECT_EQ(result.settings.static_dir, "/srv/client");
+  EXPECT_EQ(result.settings.threads, 4);
+  EXPECT_EQ(result.settings.log_level, "warn");
+}
+
+TEST(config, flags_win_over_the_environment) {
+  const auto result = parse({"--port", "7000", "--threads", "2"}, {{"SHITHEAD_PORT", "9001"}, {"SHITHEAD_THREADS", "8"}});
+  ASSERT_FALSE(result.error) << *result.error;
+  EXPECT_EQ(result.settings.port, 7000);
+  EXPECT_EQ(result.settings.threads, 2);
+}
+
+TEST(config, bad_values_are_errors_not_exceptions) {
+  for (const auto& args : std::vector<std::vector<std::string_view>>{{"--port", "http"},
+                                                                     {"--port", "65536"},
+                                                                     {"--port", "-1"},
+                                                                     {"--port", "80x"},
+                                                                     {"--port"},
+                                                                     {"--threads", "0"},
+                                                                     {"--threads", "many"},
+                                                                     {"--bind", "localhost:80"},
+                                                                     {"--log-level", "loud"},
+                                                                     {"--static", ""},
+                                                                     {"--colour", "red"},
+                                                                     {"8080"}}) {
+    const auto result = parse(args);
+    EXPECT_TRUE(result.error) << args[0];
+  }
+  const auto from_env = parse({}, {{"SHITHEAD_PORT", "eighty"}});
+  ASSERT_TRUE(from_env.error);
+  EXPECT_NE(from_env.error->find("SHITHEAD_PORT"), std::string::npos);
+}
+
+TEST(config, help_is_asked_for) { EXPECT_TRUE(parse({"--help"}).help); }
+
+TEST(config, serve_with_bad_flags_exits_2_and_says_why) {
+  std::ostringstream out, err;
+  const std::vector<std::string_view> args = {"serve", "--port", "http"};
+  EXPECT_EQ(run_command_line(args, out, err), 2);
+  EXPECT_NE(err.str().find("port"), std::string::npos);
+}
+
+TEST(config, serve_help_lists_the_flags_and_exits_0) {
+  std::ostringstream out, err;
+  const std::vector<std::string_view> args = {"serve", "--help"};
+  EXPECT_EQ(run_command_line(args, out, err), 0);
+  for (const char* flag : {"--port", "--bind", "--data", "--static", "--threads", "--log-level"})
+    EXPECT_NE(out.str().find(flag), std::string::npos) << flag;
+}
+
+}  // namespace
+}  // namespace shithead::server

@@ -1,0 +1,205 @@
+#pragma once
+// A participant that records every frame a room delivers, and a small table harness:
+// a clock the test moves by hand, players with their fakes, and a driver that plays
+// humans by sending the first legal action their own latest view lists.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/json_text.hpp"
+#include "server/participant.hpp"
+#include "server/room.hpp"
+
+namespace shithead::server::testing {
+
+using protocol::json;
+using namespace std::chrono_literals;
+
+// Every frame starts with its type: {"type":"game",...
+inline bool has_type(std::string_view text, std::string_view type) {
+  constexpr std::string_view prefix = "{\"type\":\"";
+  return text.starts_with(prefix) && text.substr(prefix.size()).starts_with(type) &&
+         text.substr(prefix.size() + type.size()).starts_with("\"");
+}
+
+class fake_participant : public participant {
+ public:
+  void deliver(frame message) override {
+    if (has_type(*message, "error")) ++errors;
+    frames_.push_back(message);
+    if (on_deliver) on_deliver(*message);
+  }
+
+  std::size_t count() const { return frames_.size(); }
+  const std::string& text(std::size_t i) const { return *frames_[i]; }
+  const frame& raw(std::size_t i) const { return frames_[i]; }
+
+  json message(std::size_t i) const {
+    auto parsed = protocol::parse_json_text(*frames_[i]);
+    EXPECT_TRUE(parsed.ok()) << *frames_[i];
+    return parsed.ok() ? parsed.value() : json();
+  }
+  std::vector<json> messages() const {
+    std::vector<json> out;
+    for (std::size_t i = 0; i < frames_.size(); ++i) out.push_back(message(i));
+    return out;
+  }
+  // Messages of one type, oldest first, from frame `from` on.
+  std::vector<json> of_type(std::string_view type, std::size_t from = 0) const {
+    std::vector<json> out;
+    for (std::size_t i = from; i < frames_.size(); ++i) {
+      if (!has_type(*frames_[i], type)) continue;
+      out.push_back(message(i));
+    }
+    return out;
+  }
+  std::optional<json> last(std::string_view type) const {
+    for (std::size_t i = frames_.size(); i-- > 0;)
+      if (has_type(*frames_[i], type)) return message(i);
+    return std::nullopt;
+  }
+  std::optional<json> last() const {
+    if (frames_.empty()) return std::nullopt;
+    return message(frames_.size() - 1);
+  }
+  // The game view of the newest frame that carries one (a game frame's "view" or a
+  // room frame's "game").
+  std::optional<json> latest_view() const {
+    // Drivers ask after every move; parse again only when something new arrived.
+    if (view_cache_ && view_cache_->first == frames_.size()) return view_cache_->second;
+    auto view = find_latest_view();
+    view_cache_.emplace(frames_.size(), view);
+    return view;
+  }
+  void clear() {
+    frames_.clear();
+    view_cache_.reset();
+  }
+
+  std::function<void(const std::string&)> on_deliver;
+  std::size_t errors = 0;  // error frames received
+
+ private:
+  std::optional<json> find_latest_view() const {
+    for (std::size_t i = frames_.size(); i-- > 0;) {
+      const auto& t = *frames_[i];
+      if (has_type(t, "game")) return message(i)["view"];
+      if (has_type(t, "room")) {
+        json m = message(i);
+        if (m["game"].is_null()) return std::nullopt;
+        return m["game"];
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::vector<frame> frames_;
+  mutable std::optional<std::pair<std::size_t, std::optional<json>>> view_cache_;
+};
+
+struct test_player {
+  std::string id;
+  std::string name;
+  std::shared_ptr<fake_participant> fake = std::make_shared<fake_participant>();
+  player_info info() const { return player_info{id, name}; }
+};
+
+inline room::time_point start_time() { return room::time_point{} + 1000h; }
+
+inline table_settings make_settings(
+    int seats, rules::ruleset ruleset = rules::preset_ruleset(rules::preset_id::shiphead),
+    std::chrono::seconds turn_timer = 0s) {
+  table_settings s;
+  s.code = "TEST";
+  s.is_public = true;
+  s.ruleset = std::move(ruleset);
+  s.seats = seats;
+  s.turn_timer = turn_timer;
+  s.swap_timer = swap_timer_for(turn_timer);
+  return s;
+}
+
+inline json msg(std::string_view type) {
+  json m = json::object();
+  m["type"] = type;
+  return m;
+}
+inline json msg(std::string_view type, std::string_view key, json value) {
+  json m = msg(type);
+  m[std::string(key)] = std::move(value);
+  return m;
+}
+inline json action_msg(json action) { return msg("action", "action", std::move(action)); }
+
+// A room with a clock and named players (p0 is the host).
+struct table {
+  explicit table(table_settings settings, std::uint64_t seed = 1, int humans = 0)
+      : now(start_time()), r(settings, player_info{"p0", "Player 0"}, seed, now) {
+    for (int i = 0; i < humans; ++i) add_player();
+  }
+
+  test_player& add_player() {
+    const auto n = players.size();
+    players.push_back(std::make_unique<test_player>());
+    players.back()->id = "p" + std::to_string(n);
+    players.back()->name = "Player " + std::to_string(n);
+    return *players.back();
+  }
+  rules::result<join_result, room_error> join(test_player& p, bool spectate = false) {
+    return r.join(p.info(), p.fake, spectate, now);
+  }
+  void join_all() {
+    for (auto& p : players) EXPECT_TRUE(join(*p).ok());
+  }
+  void send(const test_player& p, const json& message) { r.handle(p.id, message, now); }
+  void advance(std::chrono::steady_clock::duration d) {
+    now += d;
+    r.tick(now);
+  }
+  test_player& operator[](std::size_t i) { return *players[i]; }
+
+  // The human playing game seat `seat`, or nullptr.
+  test_player* at_seat(int seat) {
+    for (auto& p : players)
+      if (r.seat_of(p->id) == seat) return p.get();
+    return nullptr;
+  }
+
+  // Every connected human sends the first legal action of its own newest view until the
+  // game is over. Returns the number of actions the humans sent.
+  int play_to_end(int max_actions = 20000) {
+    int sent = 0;
+    while (r.game() && !r.game()->over() && sent < max_actions) {
+      bool acted = false;
+      for (auto& p : players) {
+        if (!r.seat_of(p->id)) continue;
+        const auto view = p->fake->latest_view();
+        if (!view || !view->contains("legal") || (*view)["legal"].empty()) continue;
+        const auto errors_before = p->fake->errors;
+        send(*p, action_msg((*view)["legal"][0]));
+        EXPECT_EQ(p->fake->errors, errors_before)
+            << p->id << " sent " << (*view)["legal"][0].dump() << ": " << p->fake->last()->dump();
+        ++sent;
+        acted = true;
+        break;
+      }
+      if (!acted) {
+        ADD_FAILURE() << "no human has a legal action but the game is not over";
+        break;
+      }
+    }
+    return sent;
+  }
+
+  room::time_point now;
+  room r;
+  std::vector<std::unique_ptr<test_player>> players;
+};
+
+}  // namespace shithead::server::testing

@@ -1,0 +1,289 @@
+// Time at the table: the turn timer, three timeouts, the swap timer, disconnection with
+// its grace on the player's own turns, and reconnection.
+#include <gtest/gtest.h>
+
+#include "fake_participant.hpp"
+#include "protocol/action_json.hpp"
+#include "protocol/view_json.hpp"
+#include "rules/engine.hpp"
+
+namespace shithead::server::testing {
+namespace {
+
+void start_two_humans(table& t) {
+  t.join_all();
+  t.send(t[0], msg("start"));
+  ASSERT_TRUE(t.r.game());
+  for (std::size_t i = 0; i < 2; ++i) t.send(t[i], action_msg((*t[i].fake->latest_view())["legal"][0]));
+  ASSERT_EQ(t.r.game()->current_phase, rules::phase::play);
+}
+
+// The player at game seat `seat` sends the first legal action of its view.
+void act(table& t, int seat) {
+  auto& p = *t.at_seat(seat);
+  const auto view = p.fake->latest_view();
+  ASSERT_TRUE(view);
+  ASSERT_FALSE((*view)["legal"].empty());
+  const auto errors = p.fake->errors;
+  t.send(p, action_msg((*view)["legal"][0]));
+  ASSERT_EQ(p.fake->errors, errors);
+}
+
+// Seat `mover` plays until it is `target`'s turn.
+void play_until_turn_of(table& t, int mover, int target) {
+  for (int guard = 0; guard < 500 && t.r.game()->current != target; ++guard) {
+    ASSERT_FALSE(t.r.game()->over());
+    ASSERT_EQ(t.r.game()->current, mover);
+    act(t, mover);
+  }
+  ASSERT_EQ(t.r.game()->current, target);
+}
+
+json seat_entry_of(const fake_participant& fake, int seat) {
+  return (*fake.last("room"))["seats"][static_cast<std::size_t>(seat)];
+}
+
+TEST(RoomTimer, WhenTheTurnTimerRunsOutTheSeatGetsTheGreedyMove) {
+  table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 15s), 5, 2);
+  start_two_humans(t);
+  const int current = t.r.game()->current;
+  ASSERT_EQ(t.r.next_deadline(), t.now + 15s);
+  EXPECT_EQ((*t.at_seat(current)->fake->latest_view())["current"], current);
+  const auto last_game = t.at_seat(current)->fake->last("game");
+  EXPECT_EQ((*last_game)["deadlines"]["turn_ms_left"], 15000);
+  EXPECT_TRUE((*last_game)["deadlines"]["grace_ms_left"].is_null());
+
+  rules::rng unused(0);
+  const auto expected =
+      rules::choose_action(rules::bot_kind::greedy, rules::view_for(*t.r.game(), current), unused);
+  ASSERT_TRUE(expected);
+  const auto actions = t.r.record()->actions.size();
+  t.advance(14s);
+  EXPECT_EQ(t.r.record()->actions.size(), actions);
+  t.advance(1s);
+  ASSERT_GT(t.r.record()->actions.size(), actions);
+  EXPECT_EQ(t.r.record()->actions[actions].seat, current);
+  EXPECT_EQ(t.r.record()->actions[actions].action, *expected);
+  EXPECT_EQ(seat_entry_of(*t[0].fake, current)["controlled_by_bot"], false);
+}
+
+TEST(RoomTimer, ThreeTimeoutsInARowHandTheSeatToABotUntilThePlayerActs) {
+  table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 15s), 8, 2);
+  start_two_humans(t);
+  const int sleeper = *t.r.seat_of("p1");
+  const int awake = 1 - sleeper;
+  int timeouts = 0;
+  for (int guard = 0; guard < 500 && timeouts < 3; ++guard) {
+    ASSERT_FALSE(t.r.game()->over());
+    if (t.r.game()->current == sleeper) {
+      EXPECT_EQ(seat_entry_of(*t[0].fake, sleeper)["controlled_by_bot"], false);
+      t.advance(15s);
+      ++timeouts;
+    } else {
+      act(t, awake);
+    }
+  }
+  ASSERT_EQ(timeouts, 3);
+  EXPECT_EQ(seat_entry_of(*t[0].fake, sleeper)["controlled_by_bot"], true);
+  EXPECT_EQ(seat_entry_of(*t[1].fake, sleeper)["controlled_by_bot"], true);
+  // From now on the sleeper's turns are played at once.
+  for (int i = 0; i < 10 && !t.r.game()->over(); ++i) {
+    ASSERT_EQ(t.r.game()->current, awake);
+    act(t, awake);
+  }
+  ASSERT_FALSE(t.r.game()->over());
+  // Any accepted message gives the seat back.
+  t.send(t[1], msg("chat", "text", "sorry, back"));
+  EXPECT_EQ(seat_entry_of(*t[0].fake, sleeper)["controlled_by_bot"], false);
+  play_until_turn_of(t, awake, sleeper);
+  EXPECT_EQ(t.r.next_deadline(), t.now + 15s);  // waiting for the sleeper again
+}
+
+TEST(RoomTimer, AnActionResetsTheTimeoutCount) {
+  table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 15s), 8, 2);
+  start_two_humans(t);
+  const int sleeper = *t.r.seat_of("p1");
+  const int awake = 1 - sleeper;
+  int timeouts = 0;
+  for (int guard = 0; guard < 500 && timeouts < 5; ++guard) {
+    ASSERT_FALSE(t.r.game()->over());
+    if (t.r.game()->current != sleeper) {
+      act(t, awake);
+    } else if (timeouts % 2 == 0) {  // two timeouts, then a move of their own, and so on
+      t.advance(15s);
+      ++timeouts;
+    } else {
+      t.advance(15s);
+      ++timeouts;
+      play_until_turn_of(t, awake, sleeper);
+      act(t, sleeper);
+    }
+  }
+  EXPECT_EQ(seat_entry_of(*t[0].fake, sleeper)["controlled_by_bot"], false);
+}
+
+TEST(RoomTimer, TheSwapTimerSwapsForWhoeverHasNotSwapped) {
+  table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 15s), 5, 2);
+  t.join_all();
+  t.send(t[0], msg("start"));
+  EXPECT_EQ(t.r.next_deadline(), t.now + 30s);
+  EXPECT_EQ((*t[0].fake->last("room"))["deadlines"]["swap_ms_left"], 30000);
+  t.send(t[0], action_msg((*t[0].fake->latest_view())["legal"][0]));
+  t.advance(29s);
+  EXPECT_EQ(t.r.game()->current_phase, rules::phase::swap);
+  t.advance(1s);
+  EXPECT_EQ(t.r.game()->current_phase, rules::phase::play);
+  EXPECT_EQ(t.r.record()->actions.back().seat, 1);
+}
+
+TEST(RoomTimer, WithoutATurnTimerTheSwapWaitsForConnectedPlayers) {
+  table t(make_settings(2), 5, 2);
+  t.join_all();
+  t.send(t[0], msg("start"));
+  EXPECT_FALSE(t.r.next_deadline());
+  EXPECT_TRUE((*t[0].fake->last("room"))["deadlines"]["swap_ms_left"].is_null());
+  t.send(t[0], action_msg((*t[0].fake->latest_view())["legal"][0]));
+  t.advance(10min);
+  EXPECT_EQ(t.r.game()->current_phase, rules::phase::swap);
+  // Gone, and the swap has waited long enough: the greedy swap is theirs.
+  t.r.disconnected("p1", t.now);
+  ASSERT_TRUE(t.r.next_deadline());
+  EXPECT_LE(*t.r.next_deadline(), t.now);
+  t.advance(0s);
+  EXPECT_EQ(t.r.game()->current_phase, rules::phase::play);
+}
+
+TEST(RoomTimer, ADisconnectedPlayersSwapWaitsForTheSwapTimer) {
+  table t(make_settings(2), 5, 2);
+  t.join_all();
+  t.r.disconnected("p1", t.now);
+  t.send(t[0], msg("start"));
+  EXPECT_EQ(t.r.next_deadline(), t.now + 30s);
+  t.advance(29s);
+  EXPECT_FALSE(t.r.game()->seats[1].swapped);
+  t.advance(1s);
+  EXPECT_TRUE(t.r.game()->seats[1].swapped);
+  EXPECT_EQ(seat_entry_of(*t[0].fake, 1)["controlled_by_bot"], false);  // one swap, not a takeover
+}
+
+TEST(RoomTimer, GraceRunsOnlyOnTheDisconnectedPlayersTurnThenABotPlays) {
+  table t(make_settings(2), 13, 2);
+  start_two_humans(t);
+  const int first = t.r.game()->current;
+  const int gone = 1 - first;
+  auto& gone_player = *t.at_seat(gone);
+  t.r.disconnected(gone_player.id, t.now);
+  EXPECT_EQ(seat_entry_of(*t.at_seat(first)->fake, gone)["connected"], false);
+  EXPECT_FALSE(t.r.next_deadline());  // not their turn: no clock runs
+  t.advance(10min);
+  EXPECT_FALSE(t.r.closed());
+  play_until_turn_of(t, first, gone);
+  ASSERT_EQ(t.r.next_deadline(), t.now + 60s);  // the whole grace is still there
+  EXPECT_EQ((*t.at_seat(first)->fake->last("game"))["deadlines"]["grace_ms_left"], 60000);
+
+  const auto actions = t.r.record()->actions.size();
+  t.advance(59s);
+  EXPECT_EQ(t.r.record()->actions.size(), actions);
+  t.advance(1s);
+  ASSERT_GT(t.r.record()->actions.size(), actions);
+  EXPECT_EQ(t.r.record()->actions[actions].seat, gone);
+  EXPECT_EQ(seat_entry_of(*t.at_seat(first)->fake, gone)["controlled_by_bot"], true);
+  for (int i = 0; i < 6 && !t.r.game()->over(); ++i) {
+    ASSERT_EQ(t.r.game()->current, first);  // the bot answers at once
+    act(t, first);
+  }
+  ASSERT_FALSE(t.r.game()->over());
+
+  // Back: the same seat, a full snapshot, and the seat is theirs again.
+  auto fresh = std::make_shared<fake_participant>();
+  gone_player.fake = fresh;
+  const auto back = t.r.join(gone_player.info(), fresh, false, t.now);
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back.value().seat, gone);
+  EXPECT_TRUE(back.value().reconnected);
+  ASSERT_EQ(fresh->count(), 1u);
+  const auto snapshot = *fresh->last("room");
+  EXPECT_EQ(snapshot["version"], t.r.version());
+  EXPECT_EQ(snapshot["you"]["seat"], gone);
+  EXPECT_EQ(snapshot["seats"][static_cast<std::size_t>(gone)]["connected"], true);
+  EXPECT_EQ(snapshot["seats"][static_cast<std::size_t>(gone)]["controlled_by_bot"], false);
+  EXPECT_EQ(snapshot["game"], protocol::view_to_json(rules::view_for(*t.r.game(), gone)));
+  play_until_turn_of(t, first, gone);
+  EXPECT_FALSE(t.r.next_deadline());  // connected, no timer: the table waits for them
+  act(t, gone);
+}
+
+TEST(RoomTimer, GracePausesWhenTheTurnPassesOn) {
+  auto settings = make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 60s);
+  settings.grace = 90s;
+  table t(settings, 13, 2);
+  start_two_humans(t);
+  const int first = t.r.game()->current;
+  const int gone = 1 - first;
+  t.r.disconnected(t.at_seat(gone)->id, t.now);
+  play_until_turn_of(t, first, gone);
+  EXPECT_EQ(t.r.next_deadline(), t.now + 60s);  // the turn timer comes before the grace
+  t.advance(60s);                               // their turn times out: 60 s of grace used
+  ASSERT_EQ(t.r.game()->current, first);
+  t.advance(50s);  // the other player thinks; the gone player's grace stands still
+  play_until_turn_of(t, first, gone);
+  EXPECT_EQ(t.r.next_deadline(), t.now + 30s);
+  t.advance(30s);
+  EXPECT_EQ(seat_entry_of(*t.at_seat(first)->fake, gone)["controlled_by_bot"], true);
+}
+
+TEST(RoomTimer, ReconnectingWithinGraceKeepsTheSeatInTheirHands) {
+  table t(make_settings(2), 13, 2);
+  start_two_humans(t);
+  const int first = t.r.game()->current;
+  const int gone = 1 - first;
+  auto& gone_player = *t.at_seat(gone);
+  play_until_turn_of(t, first, gone);
+  t.r.disconnected(gone_player.id, t.now);
+  EXPECT_EQ(t.r.next_deadline(), t.now + 60s);
+  t.advance(45s);
+  auto fresh = std::make_shared<fake_participant>();
+  gone_player.fake = fresh;
+  ASSERT_TRUE(t.r.join(gone_player.info(), fresh, false, t.now).ok());
+  EXPECT_FALSE(t.r.next_deadline());
+  t.advance(10min);
+  EXPECT_EQ(t.r.game()->current, gone);
+  EXPECT_EQ(seat_entry_of(*fresh, gone)["controlled_by_bot"], false);
+}
+
+TEST(RoomTimer, AStaleCloseDoesNotDisconnectANewConnection) {
+  table t(make_settings(2), 1, 2);
+  t.join_all();
+  auto old_connection = t[1].fake;
+  auto fresh = std::make_shared<fake_participant>();
+  t[1].fake = fresh;
+  ASSERT_TRUE(t.join(t[1]).ok());
+  const auto version = t.r.version();
+  t.r.disconnected("p1", old_connection.get(), t.now);
+  EXPECT_EQ(t.r.version(), version);
+  EXPECT_EQ(seat_entry_of(*fresh, 1)["connected"], true);
+  t.r.disconnected("p1", fresh.get(), t.now);
+  EXPECT_EQ(seat_entry_of(*t[0].fake, 1)["connected"], false);
+}
+
+TEST(RoomTimer, ADisconnectedSpectatorIsGone) {
+  table t(make_settings(2), 1, 2);
+  t.join(t[0]);
+  t.join(t[1], true);
+  t.r.disconnected("p1", t.now);
+  EXPECT_FALSE(t.r.has_member("p1"));
+  EXPECT_EQ((*t[0].fake->last("room"))["spectators"], 0);
+}
+
+TEST(RoomTimer, ClosingDropsAGameWhoseHumansAreAllGone) {
+  table t(make_settings(2), 1, 2);
+  start_two_humans(t);
+  t.r.disconnected("p0", t.now);
+  t.r.disconnected("p1", t.now);
+  t.advance(5min);
+  EXPECT_TRUE(t.r.closed());
+  EXPECT_FALSE(t.r.game());
+}
+
+}  // namespace
+}  // namespace shithead::server::testing

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the release binary and runs it. Until the server
-# lands, running means printing the default preset's "what may be played on what".
-# Extra arguments go to the binary: ./scripts/run.sh simulate --players 4 --games 1000
+# Installs what is missing, builds the release binary and runs the server on its
+# defaults (http://localhost:8080, data in ./data/shithead.db). Extra arguments go to
+# the binary: ./scripts/run.sh serve --port 9000, ./scripts/run.sh rules shiphead
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +9,6 @@ cd "$(dirname "$0")/.."
 cmake --preset release >/dev/null
 cmake --build --preset release --target shithead
 if [ $# -eq 0 ]; then
-  set -- rules shiphead
+  set -- serve
 fi
 exec ./build/release/server/shithead "$@"

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/attach_game.hpp"
 #include "server/config.hpp"
 #include "server/server.hpp"
 
@@ -10,6 +11,7 @@ namespace {
 
 int serve(const config& settings, std::ostream& err) {
   server game_server(settings);
+  attach_game(game_server);
   const auto port = game_server.start();
   if (!port) {
     err << "serve: " << port.error().message << '\n';

@@ -1,5 +1,7 @@
 #include "server/chat_limiter.hpp"
 
+#include "server/utf8.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -7,38 +9,6 @@ namespace shithead::server {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// Decodes the code point at text[i] (the JSON parser has already checked the UTF-8),
-// advancing i; an invalid byte comes back as U+FFFD.
-char32_t next_code_point(std::string_view text, std::size_t& i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(i);
-  int extra = 0;
-  char32_t cp = 0;
-  if (lead < 0x80) {
-    ++i;
-    return lead;
-  }
-  if ((lead & 0xE0) == 0xC0) {
-    extra = 1;
-    cp = lead & 0x1Fu;
-  } else if ((lead & 0xF0) == 0xE0) {
-    extra = 2;
-    cp = lead & 0x0Fu;
-  } else if ((lead & 0xF8) == 0xF0) {
-    extra = 3;
-    cp = lead & 0x07u;
-  } else {
-    ++i;
-    return 0xFFFD;
-  }
-  ++i;
-  for (int k = 0; k < extra; ++k, ++i) {
-    if (i >= text.size() || (byte(i) & 0xC0) != 0x80) return 0xFFFD;
-    cp = (cp << 6) | (byte(i) & 0x3Fu);
-  }
-  return cp;
-}
 
 bool refused(char32_t cp) {
   if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F)) return true;  // C0, DEL, C1
@@ -55,7 +25,8 @@ rules::result<std::string, chat_text_error> clean_chat_text(std::string_view tex
   if (text.empty()) return chat_text_error{"a chat message needs some text"};
   std::size_t chars = 0;
   for (std::size_t i = 0; i < text.size();) {
-    if (refused(next_code_point(text, i)))
+    const auto cp = decode_utf8(text, i);
+    if (!cp || refused(*cp))
       return chat_text_error{"a chat message may not hold control characters"};
     if (++chars > max_chat_chars)
       return chat_text_error{"a chat message holds at most " + std::to_string(max_chat_chars) +

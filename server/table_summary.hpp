@@ -8,10 +8,6 @@
 
 namespace shithead::server {
 
-// TEMPORARY: room.hpp still declares a table_summary of its own. The inline namespace
-// gives this one a different link-time name, so the two cannot be mixed up by the
-// linker (an ODR violation); no source spells it. Drop it once room.hpp uses this file.
-inline namespace lobby_summary {
 
 struct table_summary {
   std::string code;
@@ -28,8 +24,6 @@ struct table_summary {
 
   friend bool operator==(const table_summary&, const table_summary&) = default;
 };
-
-}  // namespace lobby_summary
 
 // {"code": "K7MPQ2", "is_public": true, "preset": "shiphead", "seats": 4, "seated": 2,
 //  "humans": 1, "bots": 1, "spectators": 0, "in_game": false, "turn_timer_s": 30,

@@ -160,8 +160,9 @@ std::shared_ptr<room_host> game_service::open_room(table_settings settings, cons
 }
 
 void game_service::on_create(connection& c, const json& message, const json& id) {
-  auto settings = table_settings_from_json(message, "");
+  auto settings = table_settings_from_json(message, "", limits_.default_turn_timer);
   if (!settings) return send_error(c, id, "bad_table", settings.error().message);
+  if (limits_.adjust_table) limits_.adjust_table(settings.value());
   auto created = lobby_.create_table(c.player_id, settings.value().is_public, std::chrono::steady_clock::now());
   if (!created) return send_error(c, id, to_string(created.error().code), created.error().message);
   settings.value().code = created.value();
@@ -225,6 +226,10 @@ void game_service::room_changed(const std::string& code, std::optional<table_sum
 void game_service::shutdown() {
   asio::post(strand_, [self = shared_from_this()] {
     self->shutting_down_ = true;
+    for (auto& [code, room] : self->rooms_) {
+      (void)code;
+      room->stop();
+    }
     for (auto& [key, c] : self->connections_) {
       (void)key;
       send(*c.session, json{{"type", "closing"}, {"reason", "server shutting down"}});

@@ -4,6 +4,8 @@
 // Its own state lives on one strand; each room lives on its own (room_host).
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -31,6 +33,10 @@ inline credit_limits default_message_budget() {
 struct service_limits {
   int connections_per_address = 32;
   credit_limits message_budget = default_message_budget();
+  // The turn timer of a table whose creator does not choose one (0, 15, 30 or 60 s).
+  std::chrono::seconds default_turn_timer{0};
+  // Applied to every new table's settings: lets tests run the clocks in milliseconds.
+  std::function<void(table_settings&)> adjust_table;
 };
 
 class game_service : public session_handler, public std::enable_shared_from_this<game_service> {

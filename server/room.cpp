@@ -299,7 +299,7 @@ table_summary room::summary() const {
   }
   out.spectators = static_cast<int>(watchers_.size());
   out.in_game = in_game();
-  out.turn_timer_s = static_cast<int>(settings_.turn_timer.count());
+  out.turn_timer_s = static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(settings_.turn_timer).count());
   out.host_name = name_of(host_);
   return out;
 }

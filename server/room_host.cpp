@@ -16,9 +16,9 @@ room_host::room_host(asio::io_context& ioc, table_settings settings, player_info
       listener_(std::move(listener)) {}
 
 template <class Fn>
-void room_host::on_strand(Fn fn) {
-  asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
-    if (self->closed_reported_) return;
+void room_host::on_strand(Fn fn, bool even_when_stopped) {
+  asio::post(strand_, [self = shared_from_this(), fn = std::move(fn), even_when_stopped]() mutable {
+    if (self->closed_reported_ || (self->stopped_ && !even_when_stopped)) return;
     fn(self->room_);
     self->after_change();
   });
@@ -37,14 +37,23 @@ void room_host::leave(std::string player_id) {
 }
 
 void room_host::disconnected(std::string player_id, std::shared_ptr<participant> connection) {
+  // Even after stop(): the room must let go of the connection, or the session it holds
+  // (and the socket's timers) would outlive the server's shutdown.
   on_strand([player_id = std::move(player_id), connection = std::move(connection)](room& r) {
     r.disconnected(player_id, connection.get(), clock::now());
-  });
+  }, true);
 }
 
 void room_host::handle(std::string player_id, protocol::json message) {
   on_strand([player_id = std::move(player_id), message = std::move(message)](room& r) {
     r.handle(player_id, message, clock::now());
+  });
+}
+
+void room_host::stop() {
+  asio::post(strand_, [self = shared_from_this()] {
+    self->stopped_ = true;
+    self->timer_.cancel();
   });
 }
 
@@ -64,14 +73,14 @@ void room_host::after_change() {
 }
 
 void room_host::arm_timer() {
-  const auto deadline = room_.next_deadline();
+  const auto deadline = stopped_ ? std::nullopt : room_.next_deadline();
   if (!deadline) {
     timer_.cancel();
     return;
   }
   timer_.expires_at(*deadline);
   timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (ec || self->closed_reported_) return;
+    if (ec || self->closed_reported_ || self->stopped_) return;
     self->room_.tick(clock::now());
     self->after_change();
   });

@@ -29,12 +29,15 @@ class room_host : public std::enable_shared_from_this<room_host> {
   void leave(std::string player_id);
   void disconnected(std::string player_id, std::shared_ptr<participant> connection);
   void handle(std::string player_id, protocol::json message);
+  // The server is shutting down: the room takes no more messages and its timer stops,
+  // so nothing keeps the io_context busy and no clock runs against absent players.
+  void stop();
 
   const std::string& code() const { return code_; }
 
  private:
   template <class Fn>
-  void on_strand(Fn fn);
+  void on_strand(Fn fn, bool even_when_stopped = false);
   void after_change();
   void arm_timer();
 
@@ -45,6 +48,7 @@ class room_host : public std::enable_shared_from_this<room_host> {
   summary_listener listener_;
   std::optional<table_summary> last_summary_;
   bool closed_reported_ = false;
+  bool stopped_ = false;
 };
 
 }  // namespace shithead::server

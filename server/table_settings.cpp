@@ -13,15 +13,17 @@ constexpr std::array<std::string_view, 2> request_keys = {"type", "id"};
 
 }  // namespace
 
-std::chrono::seconds swap_timer_for(std::chrono::seconds turn_timer) {
-  return std::max(std::chrono::seconds{30}, turn_timer);
+std::chrono::milliseconds swap_timer_for(std::chrono::milliseconds turn_timer) {
+  return std::max(std::chrono::milliseconds{30'000}, turn_timer);
 }
 
-protocol::parsed<table_settings> table_settings_from_json(const protocol::json& request, std::string code) {
+protocol::parsed<table_settings> table_settings_from_json(const protocol::json& request, std::string code,
+                                                          std::chrono::seconds default_turn_timer) {
   using protocol::error_at;
   if (auto bad = protocol::check_object(request, "", setting_keys, request_keys)) return *bad;
   table_settings out;
   out.code = std::move(code);
+  out.turn_timer = default_turn_timer;
   if (const auto* value = protocol::find_field(request, "public")) {
     auto read = protocol::read_bool(*value, "public");
     if (!read) return read.error();
@@ -40,10 +42,9 @@ protocol::parsed<table_settings> table_settings_from_json(const protocol::json& 
   if (const auto* value = protocol::find_field(request, "turn_timer")) {
     auto read = protocol::read_int(*value, "turn_timer", 0, 60);
     if (!read) return read.error();
-    const int t = read.value();
-    if (t != 0 && t != 15 && t != 30 && t != 60)
-      return error_at("turn_timer", protocol::quote(*value) + " is not one of 0, 15, 30, 60");
-    out.turn_timer = std::chrono::seconds{t};
+    const std::chrono::seconds t{read.value()};
+    if (!valid_turn_timer(t)) return error_at("turn_timer", protocol::quote(*value) + " is not one of 0, 15, 30, 60");
+    out.turn_timer = t;
   }
   out.swap_timer = swap_timer_for(out.turn_timer);
   // Fewer players need fewer cards, so a ruleset that deals a full table deals any game.
@@ -56,10 +57,11 @@ protocol::parsed<table_settings> table_settings_from_json(const protocol::json& 
 protocol::json table_settings_to_json(const table_settings& settings) {
   protocol::json out = protocol::json::object();
   out["seats"] = settings.seats;
-  out["turn_timer"] = settings.turn_timer.count();
-  out["swap_timer"] = settings.swap_timer.count();
-  out["grace"] = settings.grace.count();
-  out["empty_close"] = std::chrono::duration_cast<std::chrono::seconds>(settings.empty_close).count();
+  const auto seconds = [](std::chrono::milliseconds d) { return std::chrono::duration_cast<std::chrono::seconds>(d).count(); };
+  out["turn_timer"] = seconds(settings.turn_timer);
+  out["swap_timer"] = seconds(settings.swap_timer);
+  out["grace"] = seconds(settings.grace);
+  out["empty_close"] = seconds(settings.empty_close);
   return out;
 }
 

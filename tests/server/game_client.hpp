@@ -1,0 +1,157 @@
+#pragma once
+// What the over-the-wire game tests share: a real server with the game attached, and a
+// scripted player on a real WebSocket who remembers what it was last shown.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/game_service.hpp"
+#include "tests/server/http_test_server.hpp"
+#include "tests/server/test_client.hpp"
+
+namespace shithead::test {
+
+using nlohmann::json;
+using std::chrono::milliseconds;
+
+// Scripted players act as fast as the server answers, far beyond a person's pace.
+inline server::service_limits fast_players() {
+  server::service_limits limits;
+  limits.message_budget.rate_per_second = 10'000;
+  limits.message_budget.burst = 10'000;
+  return limits;
+}
+
+// A server with the game attached. The service (and the rooms, whose timers live on
+// the server's io_context) is released before the server and its io_context go.
+struct game_server {
+  test_server http;
+  std::shared_ptr<std::shared_ptr<server::game_service>> service;
+
+  explicit game_server(server::service_limits limits = fast_players(), server::websocket_limits socket = {})
+      : game_server(std::make_shared<std::shared_ptr<server::game_service>>(), std::move(limits), socket) {}
+  game_server(std::shared_ptr<std::shared_ptr<server::game_service>> holder, server::service_limits limits,
+              server::websocket_limits socket)
+      : http([holder, socket](beast::tcp_stream stream, http::request<http::string_body> request) {
+          std::make_shared<server::websocket_session>(std::move(stream), *holder, socket)->run(std::move(request));
+        }),
+        service(holder) {
+    init(std::move(limits));
+  }
+  void init(server::service_limits limits) {
+    std::uint64_t counter = 0x1234;
+    *service = std::make_shared<server::game_service>(
+        http.get().io_context(), [counter]() mutable { return counter = counter * 6364136223846793005ull + 1442695040888963407ull; },
+        std::move(limits));
+    http.get().on_shutdown([s = *service] { s->shutdown(); });
+  }
+  ~game_server() {
+    http.stop();
+    service->reset();
+  }
+  std::uint16_t port() const { return http.port(); }
+};
+
+// One browser: a WebSocket that remembers the last state it was shown.
+struct player {
+  websocket_client ws;
+  std::string token;
+  std::string player_id;
+  json view;               // the latest view of the game for this seat
+  std::uint64_t version = 0;
+  std::uint64_t acted_version = 0;
+  std::optional<json> game_over;
+  std::vector<json> frames;
+
+  explicit player(std::uint16_t port) : ws(port) {}
+
+  void send(const json& message) { ASSERT_TRUE(ws.send(message.dump())); }
+
+  // Reads frames for up to `wait`; true when one arrived.
+  bool pump(milliseconds wait) {
+    auto text = ws.read(wait);
+    if (!text) return false;
+    json frame = json::parse(*text);
+    frames.push_back(frame);
+    const auto type = frame.value("type", "");
+    if (type == "room" && frame.contains("game") && !frame["game"].is_null()) {
+      view = frame["game"];
+      version = frame.value("version", version);
+    } else if (type == "game") {
+      view = frame["view"];
+      version = frame.value("version", version);
+    } else if (type == "game_over") {
+      game_over = frame;
+    }
+    return true;
+  }
+
+  // The next frame of `type` (others are still recorded).
+  json expect(const std::string& type, milliseconds wait = milliseconds(5000)) {
+    const auto deadline = std::chrono::steady_clock::now() + wait;
+    while (std::chrono::steady_clock::now() < deadline) {
+      const auto before = frames.size();
+      if (!pump(milliseconds(200))) continue;
+      for (auto i = before; i < frames.size(); ++i)
+        if (frames[i].value("type", "") == type) return frames[i];
+    }
+    ADD_FAILURE() << "no '" << type << "' frame within the wait";
+    return json();
+  }
+
+  void hello(const std::string& name, const std::string& with_token = "") {
+    json message{{"type", "hello"}, {"v", 1}, {"name", name}};
+    if (!with_token.empty()) message["token"] = with_token;
+    send(message);
+    const auto welcome = expect("welcome");
+    token = welcome.value("token", "");
+    player_id = welcome.value("player_id", "");
+  }
+
+  // Once per version it is shown: a random play, picking up only when nothing else is
+  // legal (a random pick-up now and then makes games needlessly long).
+  void act_if_asked() {
+    if (view.is_null() || !view.contains("legal") || view["legal"].empty() || acted_version == version) return;
+    acted_version = version;
+    std::vector<json> choices;
+    for (const auto& a : view["legal"])
+      if (a.value("type", "") != "pickup") choices.push_back(a);
+    if (choices.empty()) choices.push_back(view["legal"][0]);
+    random_state = random_state * 6364136223846793005ull + 1442695040888963407ull;
+    send(json{{"type", "action"}, {"action", choices[(random_state >> 33) % choices.size()]}});
+  }
+  std::uint64_t random_state = 42;
+};
+
+// Pumps every player, acting when asked, until all have seen game over.
+inline bool play_to_the_end(std::vector<player*> players, milliseconds limit = milliseconds(60000)) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    bool all_over = true;
+    for (auto* p : players) {
+      while (p->pump(milliseconds(5))) {
+      }
+      if (!p->game_over) {
+        all_over = false;
+        p->act_if_asked();
+      }
+    }
+    if (all_over) return true;
+  }
+  return false;
+}
+
+inline std::string open_table(player& host, const json& settings) {
+  json create = settings;
+  create["type"] = "create_table";
+  host.send(create);
+  const auto joined = host.expect("joined");
+  return joined.value("code", "");
+}
+
+}  // namespace shithead::test

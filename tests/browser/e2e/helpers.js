@@ -1,0 +1,142 @@
+// Shared steps of the browser tests: the browser (Debian's Chromium, never a downloaded
+// one), players in their own browser contexts, and a player's turn taken through the UI
+// the way a person would: tap a highlighted card, press Play.
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BASE = process.env.SHITHEAD_URL ?? 'http://127.0.0.1:8123';
+const here = dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOTS = process.env.SHITHEAD_SCREENSHOTS ?? join(here, '..', '..', '..', 'test-output', 'screenshots');
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+export const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A short random suffix: names are unique on a server, and a server may outlive a run. */
+export function suffix() {
+  return Math.random().toString(36).slice(2, 6);
+}
+
+/** A new player in a fresh context (their own localStorage), with page errors collected. */
+export async function newPlayer(browser, device) {
+  const context = await browser.newContext({ ...device, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return { context, page, errors };
+}
+
+export async function pickName(page, name) {
+  await page.locator('#name-input').fill(name);
+  await page.locator('.name-form button[type=submit]').click();
+}
+
+export async function shot(page, file) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, file) });
+}
+
+export function version(page) {
+  return page.evaluate(() => window.shitheadApp?.table?.version ?? null);
+}
+
+/** Waits until the table has moved past `before` (a frame arrived), at most `ms`. */
+export async function waitForChange(page, before, ms = 5000) {
+  try {
+    await page.waitForFunction((v) => window.shitheadApp?.table?.version !== v, before, { timeout: ms });
+  } catch { /* an action the server refused changes nothing; the next step looks again */ }
+}
+
+// Powers the simple strategy keeps for later: 2 resets, 7 is invisible, 10 burns.
+const KEEP = new Set(['2', '7', '10']);
+const rankOf = (card) => (card === 'BJ' || card === 'RJ' ? 'joker' : card.slice(0, -1));
+
+/**
+ * Takes one step for this player if the UI offers one, clicking like a person:
+ * confirm the swap (after one exchange), else tap the lowest highlighted card and press
+ * Play, else turn a face-down card, else wait, else pick up. Returns what it did.
+ */
+export async function takeStep(page, options = {}) {
+  try {
+    return await tryStep(page, options);
+  } catch (error) {
+    // The table moved under the click (a bot played, the view was redrawn): look again.
+    if (error.name === 'TimeoutError') return 'idle';
+    throw error;
+  }
+}
+
+/**
+ * What the screen offers, read in one go so that the choice never mixes two frames (a
+ * frame landing between two looks could make a player pick up who could have played, and
+ * a game of such pick-ups never ends).
+ */
+function lookAtTable(page) {
+  return page.evaluate(() => {
+    if (document.querySelector('[data-testid=game-over]')) return { kind: 'over' };
+    const view = window.shitheadApp?.table?.view;
+    const legal = view?.legal ?? [];
+    const has = (type) => legal.some((a) => a.type === type);
+    const shown = (sel) => Boolean(document.querySelector(sel));
+    if (has('swap') && shown('[data-testid=confirm-swap]')) return { kind: 'swap', version: window.shitheadApp.table.version };
+    const playable = [...document.querySelectorAll('.my-area .card-btn.playable[data-card]')]
+      .map((el) => ({ card: el.dataset.card, key: el.dataset.key }));
+    const base = { version: window.shitheadApp.table.version };
+    if (has('play') && playable.length) return { ...base, kind: 'play', playable };
+    if (has('play_face_down') && shown('.my-table button[data-slot]')) return { ...base, kind: 'face_down' };
+    if (has('wait') && shown('[data-testid=wait]')) return { ...base, kind: 'wait' };
+    if (has('pickup') && !has('play') && shown('[data-testid=pickup]')) return { ...base, kind: 'pickup' };
+    return { kind: 'idle' };
+  });
+}
+
+async function tryStep(page, { swapOnce = true } = {}) {
+  const quick = { timeout: 4000 };
+  const look = await lookAtTable(page);
+  const before = look.version;
+
+  if (look.kind === 'swap') {
+    if (swapOnce) {
+      // Tap the highest hand card, then the first face-up card: they change places.
+      await page.locator('.my-hand .card-btn').last().click({ position: { x: 8, y: 24 }, ...quick });
+      await page.locator('.my-table .card-btn').first().click(quick);
+    }
+    await page.locator('[data-testid=confirm-swap]').click(quick);
+    await waitForChange(page, before);
+    return 'swap';
+  }
+
+  if (look.kind === 'play') {
+    const choice = look.playable.find((p) => !KEEP.has(rankOf(p.card))) ?? look.playable[0];
+    // Cards in a long hand overlap: tap the strip of the card that shows, as a person would.
+    await page.locator(`.my-area .card-btn[data-key="${choice.key}"]`).click({ position: { x: 8, y: 24 }, ...quick });
+    const play = page.locator('[data-testid=play]');
+    if (!(await play.isEnabled({ timeout: 1000 }))) return 'idle';
+    await play.click(quick);
+    await waitForChange(page, before);
+    return 'play';
+  }
+
+  const buttons = { face_down: '.my-table button[data-slot]', wait: '[data-testid=wait]', pickup: '[data-testid=pickup]' };
+  if (buttons[look.kind]) {
+    await page.locator(buttons[look.kind]).first().click(quick);
+    await waitForChange(page, before);
+    return look.kind;
+  }
+  return look.kind;  // 'over' or 'idle'
+}
+
+export function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,88 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Connection } from '../../../web-client/js/net/connection.js';
+
+// A WebSocket stand-in the test opens and closes by hand.
+function fakeSockets() {
+  const made = [];
+  class FakeSocket {
+    constructor(url) { this.url = url; this.sent = []; this.closed = false; made.push(this); }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() { this.closed = true; }
+    open() { this.onopen?.(); }
+    receive(obj) { this.onmessage?.({ data: JSON.stringify(obj) }); }
+    drop() { this.onclose?.({ code: 1006 }); }
+  }
+  return { FakeSocket, made };
+}
+
+function fakeTimers() {
+  let next = 1;
+  const pending = new Map();
+  return {
+    setTimeout(fn, ms) { const id = next++; pending.set(id, { fn, ms }); return id; },
+    clearTimeout(id) { pending.delete(id); },
+    pending,
+    runAll() { const due = [...pending.entries()]; pending.clear(); for (const [, t] of due) t.fn(); },
+  };
+}
+
+test('opens, says hello through onOpen, and reads JSON frames', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const got = [];
+  const statuses = [];
+  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers: fakeTimers(),
+    onOpen: () => c.send({ type: 'hello', v: 1, name: 'Ana' }), onMessage: (m) => got.push(m), onStatus: (s) => statuses.push(s) });
+  c.start();
+  made[0].open();
+  assert.deepEqual(made[0].sent, [{ type: 'hello', v: 1, name: 'Ana' }]);
+  made[0].receive({ type: 'welcome', player_id: 'p' });
+  made[0].onmessage({ data: 'not json' });
+  assert.deepEqual(got, [{ type: 'welcome', player_id: 'p' }]);
+  assert.deepEqual(statuses, ['connecting', 'open']);
+});
+
+test('a dropped connection is retried after a delay, and says reconnecting meanwhile', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const timers = fakeTimers();
+  const statuses = [];
+  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers, random: () => 0.5, onStatus: (s) => statuses.push(s) });
+  c.start();
+  made[0].open();
+  made[0].drop();
+  assert.equal(c.status, 'reconnecting');
+  assert.equal(c.send({ type: 'ping' }), false, 'nothing is sent while down');
+  assert.equal(made.length, 1);
+  timers.runAll();
+  assert.equal(made.length, 2, 'a new socket after the delay');
+  made[1].open();
+  assert.equal(c.status, 'open');
+});
+
+test('a socket that stops answering pings is replaced', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const timers = fakeTimers();
+  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers });
+  c.start();
+  made[0].open();
+  c.checkAlive();
+  assert.deepEqual(made[0].sent.at(-1), { type: 'ping' });
+  // Neither pong nor anything else arrives: the pong timer fires.
+  const pong = [...timers.pending.values()].find((t) => t.ms === 8000);
+  assert.ok(pong, 'a pong deadline is running');
+  pong.fn();
+  assert.ok(made[0].closed);
+  assert.equal(made.length, 2);
+});
+
+test('stop closes and does not come back', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const timers = fakeTimers();
+  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers });
+  c.start();
+  made[0].open();
+  c.stop();
+  assert.ok(made[0].closed);
+  timers.runAll();
+  assert.equal(made.length, 1);
+});

@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { normalizeCode, tableCodeFromPath, parseHash } from '../../../web-client/js/core/routes.js';
+import { reconnectDelay } from '../../../web-client/js/core/backoff.js';
+import { createIdentityStore, helloMessage, checkName } from '../../../web-client/js/core/identity.js';
+import { pileWords } from '../../../web-client/js/core/pile-words.js';
+import { opponentOrder } from '../../../web-client/js/core/seating.js';
+import { signedDelta, percent, clock, titleText, decimal } from '../../../web-client/js/core/format.js';
+import { rulesetFrom } from '../../../web-client/js/views/create-table.js';
+
+test('table codes are read the way the server reads them', () => {
+  assert.equal(normalizeCode(' k7mpq2 '), 'K7MPQ2');
+  assert.equal(normalizeCode('https://example.org/t/k7mpq2'), 'K7MPQ2');
+  assert.equal(normalizeCode('K7MPQ0'), null, 'no zero in codes');
+  assert.equal(normalizeCode('K7MPQ'), null);
+  assert.equal(tableCodeFromPath('/t/K7MPQ2'), 'K7MPQ2');
+  assert.equal(tableCodeFromPath('/'), null);
+});
+
+test('pages live in the hash', () => {
+  assert.deepEqual(parseHash('#/leaderboard'), { page: 'leaderboard' });
+  assert.deepEqual(parseHash('#/player/3f9c0a12b4d1'), { page: 'player', id: '3f9c0a12b4d1' });
+  assert.deepEqual(parseHash('#/rules/isf'), { page: 'rules', preset: 'isf' });
+  assert.deepEqual(parseHash('#/rules'), { page: 'rules' });
+  assert.deepEqual(parseHash(''), { page: 'home' });
+  assert.deepEqual(parseHash('#/nonsense'), { page: 'home' });
+});
+
+test('reconnecting backs off, with jitter, up to a ceiling', () => {
+  const mid = () => 0.5;
+  assert.equal(reconnectDelay(0, { random: mid }), 375);
+  assert.equal(reconnectDelay(1, { random: mid }), 750);
+  assert.ok(reconnectDelay(20, { random: () => 1 }) <= 15000);
+  assert.ok(reconnectDelay(20, { random: () => 0 }) >= 7500);
+});
+
+test('the browser keeps name and token; hello sends the token when there is one', () => {
+  const data = new Map();
+  const storage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, v), removeItem: (k) => data.delete(k) };
+  const id = createIdentityStore(storage);
+  id.name = 'Ana';
+  id.token = '9b1e4c2a7f30d8e56a1b2c3d4e5f6071';
+  assert.deepEqual(helloMessage(id), { type: 'hello', v: 1, name: 'Ana', token: '9b1e4c2a7f30d8e56a1b2c3d4e5f6071' });
+  id.token = '';
+  assert.deepEqual(helloMessage(id), { type: 'hello', v: 1, name: 'Ana' });
+  const broken = createIdentityStore({ getItem() { throw new Error('denied'); }, setItem() { throw new Error('denied'); } });
+  broken.name = 'x';
+  assert.equal(broken.name, '');
+});
+
+test('names are checked like the server checks them, as text', () => {
+  assert.deepEqual(checkName('  Ana   Maria '), { ok: true, name: 'Ana Maria' });
+  assert.ok(!checkName('   ').ok);
+  assert.ok(!checkName('a'.repeat(21)).ok);
+  assert.ok(checkName('é'.repeat(20)).ok);
+  assert.ok(checkName('<b>&"\'').ok, 'markup is a fine name: it is shown as text');
+  assert.ok(!checkName('tab\there').ok);
+});
+
+test('the pile says what counts under an invisible card, and the run', () => {
+  assert.match(pileWords({ pile: [] }).note, /empty/);
+  const w = pileWords({ pile: ['9D', '7S'], top: { rank: '9', used: false }, run: { rank: '9', length: 1 } });
+  assert.equal(w.counts, 'a 9');
+  assert.equal(w.under, 'a 7');
+  assert.equal(w.note, 'A 7 is invisible: play on a 9.');
+  const run = pileWords({ pile: ['5D', '5S', '5C'], top: { rank: '5', used: false }, run: { rank: '5', length: 3 } });
+  assert.equal(run.run, 'three 5s in a row');
+  const aces = pileWords({ pile: ['AD', 'AS'], top: { rank: 'A', used: false }, run: { rank: 'A', length: 2 } });
+  assert.equal(aces.run, 'two aces in a row', 'face cards are named in words');
+  assert.match(pileWords({ pile: ['8D'], top: { rank: '8', used: true }, run: null }).note, /used up/);
+});
+
+test('opponents sit clockwise from the viewer’s left', () => {
+  assert.deepEqual(opponentOrder(4, 1), [2, 3, 0]);
+  assert.deepEqual(opponentOrder(3, 0), [1, 2]);
+  assert.deepEqual(opponentOrder(3, null), [0, 1, 2]);
+});
+
+test('numbers on the pages', () => {
+  assert.equal(signedDelta(1.234), '+1.2');
+  assert.equal(signedDelta(-0.44), '−0.4');
+  assert.equal(signedDelta(0.01), '±0.0');
+  assert.equal(percent(0.1667), '17%');
+  assert.equal(decimal(-1.44), '−1.4');
+  assert.equal(decimal(null), '–');
+  assert.equal(clock(9001), '0:10');
+  assert.equal(titleText({ count: 0, numeric: null }), null);
+  assert.equal(titleText({ count: 7, numeric: 'Shithead ×7', olympic: 'Gold shithead', feudal: 'Prince shithead' }, 'olympic'), 'Gold shithead');
+});
+
+test('the create form sends a bare preset, or the preset with the chosen variants', () => {
+  assert.equal(rulesetFrom('isf', { jokers: '', hand_size: '' }), 'isf');
+  assert.deepEqual(rulesetFrom('isf', { jokers: 'reverse', hand_size: '5', voluntary_pickup: 'false', decks: 'auto' }),
+    { preset: 'isf', jokers: 'reverse', hand_size: 5, voluntary_pickup: false, decks: 'auto' });
+});

@@ -1,0 +1,400 @@
+// The client's controller: one connection, who we are, the lobby list and the table we
+// sit at. It turns server frames into state and user intents into messages, and asks the
+// screens to redraw. Screens never talk to the socket themselves.
+
+import { Connection, socketUrl } from './net/connection.js';
+import { createIdentityStore, helloMessage } from './core/identity.js';
+import { applyFrame, emptyTable, forgetVersion } from './core/room-sync.js';
+import { describeEvents } from './core/event-words.js';
+import { normalizeCode, parseHash, tableCodeFromPath } from './core/routes.js';
+import { TurnSound } from './ui/sound.js';
+import { toast } from './ui/toast.js';
+
+const MAX_LOG = 200;
+const MAX_CHAT = 100;
+
+export class App {
+  constructor({ onRender }) {
+    this.onRender = onRender;
+    this.identity = createIdentityStore(window.localStorage);
+    this.me = { playerId: this.identity.playerId, name: this.identity.name };
+    this.status = 'idle';          // connection: idle, connecting, open, reconnecting
+    this.welcomed = false;         // hello answered on the current connection
+    this.helloError = null;        // why the server refused our name, shown on the name form
+    this.renaming = false;         // the next hello asks for a new name
+    this.tables = [];              // the public list
+    this.table = emptyTable();     // the table we are at (room-sync state)
+    this.log = [];                 // { text, kind } lines of the table's event log
+    this.lastStep = [];            // the log lines of the latest step, shown on the felt
+    this.chat = [];                // chat lines and reactions
+    this.pendingJoin = tableCodeFromPath(location.pathname);  // a /t/CODE link to follow once welcomed
+    this.pendingIntent = null;     // what to do once `joined` arrives (play against bots)
+    this.lastRoomCode = null;      // the room we were in, to rejoin after a reconnect
+    this.leaving = false;          // a `leave` is on its way: frames still in flight are stale
+    // The table we watch (not sit at), kept for this tab: a reload of its link watches
+    // again rather than taking a free seat.
+    this.watching = readSession('shithead.watching');
+    this.nextId = 1;
+    this.requests = new Map();     // request id -> its message type, to read errors in context
+    this.freshEvents = [];         // game events not yet animated (the table screen takes them)
+    this.freshReactions = [];      // reactions not yet shown as bubbles
+    this.sound = new TurnSound({ muted: this.identity.muted });
+    this.fourColour = this.identity.fourColour;
+
+    this.connection = new Connection({
+      url: socketUrl(location),
+      onOpen: () => this.sayHello(),
+      onMessage: (m) => this.receive(m),
+      onStatus: (status) => {
+        this.status = status;
+        if (status !== 'open') this.welcomed = false;
+        this.render();
+      },
+    });
+
+    // A phone waking up or the network coming back: check the socket at once rather
+    // than waiting for the next ping.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.connection.checkAlive();
+    });
+    window.addEventListener('online', () => this.connection.checkAlive());
+    window.addEventListener('hashchange', () => this.render());
+  }
+
+  // ---- state the screens read ----
+
+  get route() {
+    return parseHash(location.hash);
+  }
+
+  get hasIdentity() {
+    return Boolean(this.me.name || this.identity.token);
+  }
+
+  get inRoom() {
+    return Boolean(this.table.room);
+  }
+
+  get connected() {
+    return this.status === 'open' && this.welcomed;
+  }
+
+  nameOfSeat(seat) {
+    const s = this.table.room?.seats?.[seat];
+    return s?.name ?? `Seat ${Number(seat) + 1}`;
+  }
+
+  /** Game events and reactions since the last call, for the table screen to animate. */
+  takeFresh() {
+    const fresh = { events: this.freshEvents, reactions: this.freshReactions };
+    this.freshEvents = [];
+    this.freshReactions = [];
+    return fresh;
+  }
+
+  // ---- start ----
+
+  start() {
+    if (this.hasIdentity) this.connection.start();
+    this.render();
+  }
+
+  /** The player chose (or changed) their name. */
+  chooseName(name) {
+    this.me.name = name;
+    this.identity.name = name;
+    this.helloError = null;
+    if (this.connection.status === 'idle') {
+      this.connection.start();
+    } else if (this.status === 'open' && !this.welcomed) {
+      this.sayHello();  // the last hello was refused: try again on this connection
+    } else {
+      // A rename needs a new hello, and hello opens a connection.
+      this.renaming = true;
+      this.connection.reconnectNow();
+    }
+    this.render();
+  }
+
+  sayHello() {
+    // Counting versions starts again on every connection.
+    this.table = forgetVersion(this.table);
+    const hello = helloMessage({
+      // With a token, an empty name keeps the one the server has, so a stale copy here
+      // can never rename us by accident.
+      name: this.identity.token && !this.renaming ? '' : this.me.name,
+      token: this.identity.token,
+    });
+    this.connection.send(hello);
+  }
+
+  send(message) {
+    if (!this.connection.send(message)) {
+      toast('Not connected: trying again…');
+      return false;
+    }
+    return true;
+  }
+
+  request(message) {
+    const id = this.nextId++;
+    this.requests.set(id, message);
+    if (this.requests.size > 100) this.requests.delete(this.requests.keys().next().value);
+    this.send({ ...message, id });
+    return id;
+  }
+
+  // ---- intents from the screens ----
+
+  createTable(settings, intent = null) {
+    this.leaving = false;
+    this.pendingIntent = intent;
+    this.request({ type: 'create_table', ...settings });
+  }
+
+  playAgainstBots() {
+    this.createTable({ public: false, seats: 3, turn_timer: 0 }, { bots: 2, start: true });
+  }
+
+  quickPlay() {
+    this.leaving = false;
+    this.pendingIntent = null;
+    this.request({ type: 'quick_play' });
+  }
+
+  join(codeText, { spectate = false } = {}) {
+    this.leaving = false;
+    const code = normalizeCode(codeText);
+    if (!code) {
+      toast('A table code is six letters and digits, like K7MPQ2.');
+      return false;
+    }
+    const message = { type: 'join', code };
+    if (spectate) message.spectate = true;
+    this.request(message);
+    return true;
+  }
+
+  leave() {
+    if (this.connected) {
+      this.leaving = true;
+      this.request({ type: 'leave' });
+    }
+    this.leftTable();
+  }
+
+  act(action) {
+    this.request({ type: 'action', action });
+  }
+
+  roomRequest(type, fields = {}) {
+    this.request({ type, ...fields });
+  }
+
+  setMuted(muted) {
+    this.sound.muted = muted;
+    this.identity.muted = muted;
+    this.render();
+  }
+
+  setFourColour(on) {
+    this.fourColour = on;
+    this.identity.fourColour = on;
+    document.body.classList.toggle('four-colour', on);
+    this.render();
+  }
+
+  // ---- frames from the server ----
+
+  receive(message) {
+    switch (message.type) {
+      case 'welcome': return this.onWelcome(message);
+      case 'tables':
+        this.tables = Array.isArray(message.tables) ? message.tables : [];
+        return this.render();
+      case 'joined': return this.onJoined(message);
+      case 'room':
+      case 'game':
+      case 'game_over': return this.onStateFrame(message);
+      case 'chat':
+      case 'reaction': return this.onChat(message);
+      case 'left':
+        this.leaving = false;
+        return this.leftTable();
+      case 'error': return this.onError(message);
+      case 'closing':
+        toast('The server is restarting; reconnecting…');
+        return undefined;
+      default:
+        return undefined;  // pong and anything newer than this client
+    }
+  }
+
+  onWelcome(message) {
+    this.welcomed = true;
+    this.leaving = false;  // a new connection: the server has forgotten any leave in flight
+    this.renaming = false;
+    this.helloError = null;
+    this.me = { playerId: message.player_id, name: message.name };
+    this.identity.token = message.token;
+    this.identity.name = message.name;
+    this.identity.playerId = message.player_id;
+    // Back to where we were: a link we opened, or the table we sat at before the
+    // connection dropped (the server seats us again on its own; joining again is harmless
+    // and also brings back a spectator, whom a disconnection removes).
+    const code = this.pendingJoin ?? this.table.room?.code ?? null;
+    if (code) {
+      const spectate = code === this.watching;
+      this.request(spectate ? { type: 'join', code, spectate: true } : { type: 'join', code });
+    }
+    this.render();
+  }
+
+  onJoined(message) {
+    this.leaving = false;
+    const fromLink = this.pendingJoin;
+    this.pendingJoin = null;
+    if (message.code && location.pathname !== `/t/${message.code}`) {
+      history.replaceState(null, '', `/t/${message.code}${location.hash}`);
+    }
+    if (fromLink && location.hash && parseHash(location.hash).page !== 'home') {
+      // Followed a link: show the table, not a page left in the hash.
+      history.replaceState(null, '', `/t/${message.code}`);
+    }
+    const intent = this.pendingIntent;
+    this.pendingIntent = null;
+    if (intent?.bots) {
+      for (let i = 0; i < intent.bots; i += 1) this.send({ type: 'add_bot', kind: 'greedy' });
+      if (intent.start) this.send({ type: 'start' });
+    }
+    this.render();
+  }
+
+  onStateFrame(frame) {
+    // Frames sent before the server took our `leave` still arrive; `left` follows them.
+    if (this.leaving) return;
+    const before = this.table;
+    if (frame.type === 'room' && before.room && before.room.code !== frame.code) {
+      // A different table: its log and chat start empty.
+      this.log = [];
+      this.lastStep = [];
+      this.chat = [];
+    }
+    const result = applyFrame(before, frame, performance.now());
+    if (result.snapshot) this.send({ type: 'snapshot' });
+    if (!result.applied) return;
+    this.table = result.table;
+    const room = this.table.room;
+    this.lastRoomCode = room?.code ?? null;
+    this.setWatching(room?.you?.spectator ? room.code : null);
+    if (frame.type === 'room' && room && location.pathname !== `/t/${room.code}`) {
+      history.replaceState(null, '', `/t/${room.code}${location.hash}`);
+    }
+
+    const viewer = this.table.view?.viewer ?? null;
+    if (result.events.length) {
+      const lines = describeEvents(result.events, { nameOf: (s) => this.nameOfSeat(s), viewer });
+      for (const line of lines) this.addLog(line.text, line.event.type);
+      if (lines.length) this.lastStep = lines.map((line) => line.text);
+    }
+    if (frame.type === 'room' && !before.room) this.addLog(`You are at table ${room.code}`, 'info');
+
+    const wasMyTurn = isMyTurn(before.view);
+    const myTurn = isMyTurn(this.table.view);
+    if (myTurn && (!wasMyTurn || result.events.some((e) => e.type === 'turn' && e.seat === viewer))) {
+      this.sound.yourTurn();
+    }
+    this.freshEvents.push(...result.events);
+    this.render();
+  }
+
+  onChat(message) {
+    this.chat.push(message);
+    if (this.chat.length > MAX_CHAT) this.chat.splice(0, this.chat.length - MAX_CHAT);
+    if (message.type === 'reaction') this.freshReactions.push(message);
+    this.render();
+  }
+
+  onError(message) {
+    const code = message.code;
+    if (code === 'bad_token') {
+      // The server does not know our token (a new server, or a wiped store): start afresh.
+      this.identity.token = '';
+      this.sayHello();
+      return;
+    }
+    if (code === 'name_taken' || code === 'bad_name') {
+      this.helloError = message.message;
+      if (!this.welcomed) {
+        // Nobody to be yet: the name form asks again.
+        this.me.name = '';
+      } else {
+        toast(message.message);
+      }
+      this.render();
+      return;
+    }
+    const asked = this.requests.get(message.id);
+    if (asked?.type === 'join' || asked?.type === 'create_table' || asked?.type === 'quick_play') {
+      this.pendingIntent = null;
+      if (asked.type === 'join' && this.pendingJoin === asked.code) this.pendingJoin = null;
+      if (asked.type === 'join' && this.table.room?.code === asked.code) {
+        // Coming back to our table failed: it closed while we were away.
+        this.leftTable();
+      } else if (!this.inRoom && location.pathname !== '/') {
+        history.replaceState(null, '', `/${location.hash}`);
+      }
+      toast(message.message ?? 'That did not work.');
+      this.render();
+      return;
+    }
+    if (code === 'not_in_room' && this.inRoom) {
+      this.leftTable();
+      toast('That table has closed.');
+      return;
+    }
+    toast(message.message ?? code);
+  }
+
+  leftTable() {
+    this.table = emptyTable();
+    this.log = [];
+    this.lastStep = [];
+    this.chat = [];
+    this.lastRoomCode = null;
+    this.setWatching(null);
+    if (location.pathname !== '/') history.replaceState(null, '', `/${location.hash}`);
+    this.render();
+  }
+
+  setWatching(code) {
+    if (this.watching === code) return;
+    this.watching = code;
+    try {
+      if (code) sessionStorage.setItem('shithead.watching', code);
+      else sessionStorage.removeItem('shithead.watching');
+    } catch { /* storage disabled: a reload may then sit down instead */ }
+  }
+
+  addLog(text, kind) {
+    this.log.push({ text, kind, at: Date.now() });
+    if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+  }
+
+  render() {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    queueMicrotask(() => {
+      this.renderQueued = false;
+      this.onRender(this);
+    });
+  }
+}
+
+function readSession(key) {
+  try { return sessionStorage.getItem(key); } catch { return null; }
+}
+
+function isMyTurn(view) {
+  return Boolean(view && view.phase === 'play' && view.viewer !== null && view.current === view.viewer);
+}

@@ -1,0 +1,58 @@
+// What the browser keeps between visits: the player's name and secret token, and their
+// preferences. `storage` is localStorage in the browser and a plain object in tests;
+// a storage that throws (private mode, disabled) just forgets.
+
+const KEYS = {
+  name: 'shithead.name',
+  token: 'shithead.token',
+  playerId: 'shithead.player_id',
+  muted: 'shithead.muted',
+  fourColour: 'shithead.four_colour',
+  titleStyle: 'shithead.title_style',
+};
+
+export function createIdentityStore(storage) {
+  const read = (key) => {
+    try { return storage?.getItem(key) ?? null; } catch { return null; }
+  };
+  const write = (key, value) => {
+    try {
+      if (value === null || value === undefined || value === '') storage?.removeItem(key);
+      else storage?.setItem(key, String(value));
+    } catch { /* storage full or disabled: the session still works */ }
+  };
+  return {
+    get name() { return read(KEYS.name) ?? ''; },
+    set name(value) { write(KEYS.name, value); },
+    get token() { return read(KEYS.token) ?? ''; },
+    set token(value) { write(KEYS.token, value); },
+    get playerId() { return read(KEYS.playerId) ?? ''; },
+    set playerId(value) { write(KEYS.playerId, value); },
+    get muted() { return read(KEYS.muted) === '1'; },
+    set muted(value) { write(KEYS.muted, value ? '1' : null); },
+    get fourColour() { return read(KEYS.fourColour) === '1'; },
+    set fourColour(value) { write(KEYS.fourColour, value ? '1' : null); },
+    get titleStyle() { return read(KEYS.titleStyle) ?? 'feudal'; },
+    set titleStyle(value) { write(KEYS.titleStyle, value); },
+  };
+}
+
+/** The hello that opens every connection: the token when we have one, else the name. */
+export function helloMessage(identity) {
+  const hello = { type: 'hello', v: 1, name: identity.name ?? '' };
+  if (identity.token) hello.token = identity.token;
+  return hello;
+}
+
+/**
+ * A name as the server will accept it, or the reason it won't: 1 to 20 characters after
+ * trimming and collapsing spaces, no control characters. The server has the last word.
+ */
+export function checkName(text) {
+  const name = String(text ?? '').trim().replace(/ {2,}/g, ' ');
+  if (!name) return { ok: false, reason: 'Pick a name to play under.' };
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return { ok: false, reason: 'A name may not hold control characters.' };
+  if ([...name].length > 20) return { ok: false, reason: 'A name may hold at most 20 characters.' };
+  return { ok: true, name };
+}

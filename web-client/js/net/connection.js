@@ -1,0 +1,162 @@
+// The one WebSocket to /ws: opens it, reopens it with backoff when it drops, and checks
+// that it is alive (a phone that slept may hold a socket that is long dead). It knows
+// nothing of the game: the app says hello in onOpen and reads frames in onMessage.
+// The WebSocket class and the timers come in as options so tests can fake them.
+
+import { reconnectDelay } from '../core/backoff.js';
+
+const PING_EVERY_MS = 20000;
+const PONG_WITHIN_MS = 8000;
+
+export class Connection {
+  constructor({ url, onOpen, onMessage, onStatus, WebSocketImpl = globalThis.WebSocket, timers = globalThis,
+    random = Math.random }) {
+    this.url = url;
+    this.onOpen = onOpen ?? (() => {});
+    this.onMessage = onMessage ?? (() => {});
+    this.onStatus = onStatus ?? (() => {});
+    this.WebSocketImpl = WebSocketImpl;
+    this.timers = timers;
+    this.random = random;
+    this.socket = null;
+    this.attempt = 0;
+    this.status = 'idle';
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.pongTimer = null;
+    this.stopped = false;
+    this.nextRetryAt = null;
+  }
+
+  start() {
+    this.stopped = false;
+    if (!this.socket) this.open();
+  }
+
+  stop() {
+    this.stopped = true;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close(1000, 'bye');
+    this.setStatus('idle');
+  }
+
+  /** Sends a message now; false when there is no open connection (the caller decides). */
+  send(message) {
+    if (!this.socket || this.status !== 'open') return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Drops the current socket (if any) and connects again at once: a rename, a wake-up. */
+  reconnectNow() {
+    if (this.stopped) return;
+    this.attempt = 0;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      try { socket.close(4000, 'reconnecting'); } catch { /* already closed */ }
+    }
+    this.open();
+  }
+
+  /** Checks the socket is alive now (page visible again, network back). */
+  checkAlive() {
+    if (this.stopped) return;
+    if (!this.socket || this.status !== 'open') {
+      this.reconnectNow();
+      return;
+    }
+    this.ping();
+  }
+
+  open() {
+    this.setStatus(this.attempt === 0 && this.status === 'idle' ? 'connecting' : 'reconnecting');
+    let socket;
+    try {
+      socket = new this.WebSocketImpl(this.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.attempt = 0;
+      this.setStatus('open');
+      this.schedulePing();
+      this.onOpen();
+    };
+    socket.onmessage = (e) => {
+      if (this.socket !== socket) return;
+      this.heardFromServer();
+      let message;
+      try { message = JSON.parse(e.data); } catch { return; }
+      if (message && typeof message === 'object' && typeof message.type === 'string') this.onMessage(message);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      if (!this.stopped) this.scheduleRetry();
+    };
+    socket.onerror = () => { /* onclose follows and retries */ };
+  }
+
+  scheduleRetry() {
+    const delay = reconnectDelay(this.attempt, { random: this.random });
+    this.attempt += 1;
+    this.nextRetryAt = Date.now() + delay;
+    this.setStatus('reconnecting');
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.open();
+    }, delay);
+  }
+
+  schedulePing() {
+    this.timers.clearTimeout(this.pingTimer);
+    this.pingTimer = this.timers.setTimeout(() => this.ping(), PING_EVERY_MS);
+  }
+
+  ping() {
+    if (!this.socket || this.status !== 'open') return;
+    this.socket.send(JSON.stringify({ type: 'ping' }));
+    if (!this.pongTimer) {
+      // No word from the server in time: the socket is dead even if the browser has not noticed.
+      this.pongTimer = this.timers.setTimeout(() => {
+        this.pongTimer = null;
+        this.reconnectNow();
+      }, PONG_WITHIN_MS);
+    }
+  }
+
+  heardFromServer() {
+    if (this.pongTimer) {
+      this.timers.clearTimeout(this.pongTimer);
+      this.pongTimer = null;
+    }
+    this.schedulePing();
+  }
+
+  clearTimers() {
+    for (const name of ['retryTimer', 'pingTimer', 'pongTimer']) {
+      if (this[name]) this.timers.clearTimeout(this[name]);
+      this[name] = null;
+    }
+  }
+
+  setStatus(status) {
+    if (this.status === status) return;
+    this.status = status;
+    this.onStatus(status);
+  }
+}
+
+/** ws://host/ws or wss://host/ws for the page's own server. */
+export function socketUrl(location) {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}

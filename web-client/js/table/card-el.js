@@ -1,0 +1,49 @@
+// Card elements for the table: a face or a back in a sized box, and a card as a button
+// the player can choose (with its state in its accessible name).
+
+import { h } from '../ui/dom.js';
+import { cardFace, cardFaceMini, cardBack } from '../ui/card-svg.js';
+import { cardName } from '../core/cards.js';
+
+export function cardEl(card, className = '') {
+  return h('div', { class: `card ${className}`.trim(), 'data-card': card }, cardFace(card));
+}
+
+/** A small card (an opponent's face-up card): the rank large enough to read. */
+export function miniCardEl(card, className = '') {
+  return h('div', { class: `card mini ${className}`.trim(), 'data-card': card }, cardFaceMini(card));
+}
+
+export function backEl(className = '', label = 'face-down card') {
+  return h('div', { class: `card back ${className}`.trim() }, cardBack(label));
+}
+
+/**
+ * A card the player can act on. `state`: { playable, selected, picked, disabled }.
+ * The accessible name says what a sighted player sees: "8 of hearts, playable, selected".
+ */
+export function cardButton(card, { key, playable = false, swappable = false, selected = false, picked = false,
+  dim = false, onclick, ondblclick, zone } = {}) {
+  const words = [cardName(card)];
+  if (playable) words.push('playable');
+  if (swappable) words.push(zone === 'hand' ? 'in your hand' : 'on the table');
+  if (selected) words.push('selected');
+  if (picked) words.push('picked to swap');
+  const button = h('button', {
+    type: 'button',
+    class: ['card', 'card-btn', (playable || swappable) && 'playable', selected && 'selected', picked && 'picked', dim && 'dim']
+      .filter(Boolean).join(' '),
+    'aria-label': words.join(', '),
+    'aria-pressed': String(selected || picked),
+    'data-card': card,
+    'data-key': key,
+    'data-zone': zone,
+    'data-focus': key,
+    onclick,
+    ondblclick,
+  }, cardFace(card));
+  // The svg carries its own name; the button's label already says it all.
+  button.firstChild.setAttribute('aria-hidden', 'true');
+  button.firstChild.removeAttribute('role');
+  return button;
+}

@@ -1,0 +1,53 @@
+// The action buttons under the hand. Play, pick up and wait appear only when the view's
+// `legal` list has them; the swap's confirm only when the arrangement is a legal swap.
+
+import { h } from '../ui/dom.js';
+import { canPickUp, canWait, faceDownSlots, selectedPlay } from '../core/selection.js';
+import { cardsInWords } from '../core/cards.js';
+import { swapAction, swapChanged, stackingAllowed } from '../core/swap.js';
+
+export function playControls(app, view, ui) {
+  const legal = view.legal ?? [];
+  const buttons = [];
+  const play = selectedPlay(ui.selection, ui.instances, legal);
+  const hasPlays = legal.some((a) => a.type === 'play');
+  if (play && play.targets.length > 1) {
+    // A give-pile joker: the player names who takes the pile.
+    buttons.push(h('span', { class: 'control-label' }, 'Give the pile to:'));
+    for (const target of play.targets) {
+      buttons.push(h('button', { type: 'button', class: 'primary', onclick: () => ui.handlers.play(target) },
+        app.nameOfSeat(target)));
+    }
+  } else if (hasPlays) {
+    buttons.push(h('button', { type: 'button', class: 'primary big', 'data-testid': 'play', disabled: !play,
+      'aria-keyshortcuts': 'Enter', onclick: () => ui.handlers.play() },
+    play ? `Play ${cardsInWords(play.cards)}` : 'Choose cards to play'));
+  }
+  if (canPickUp(legal)) {
+    buttons.push(h('button', { type: 'button', class: hasPlays ? 'secondary big' : 'primary big', 'data-testid': 'pickup',
+      'aria-keyshortcuts': 'U', onclick: () => ui.handlers.pickup() }, `Pick up the pile (${view.pile.length})`));
+  }
+  if (canWait(legal)) {
+    buttons.push(h('button', { type: 'button', class: 'secondary big', 'data-testid': 'wait', 'aria-keyshortcuts': 'W',
+      onclick: () => ui.handlers.wait() }, 'Wait a turn'));
+  }
+  if (faceDownSlots(legal).length && !hasPlays) {
+    buttons.push(h('span', { class: 'control-label' }, 'Turn over one of your face-down cards'));
+  }
+  return buttons;
+}
+
+export function swapControls(view, ui) {
+  const dealt = view.seats[view.viewer].face_up;
+  const action = swapAction(ui.swap, view.legal);
+  const stacking = stackingAllowed(view.legal, dealt.length);
+  const more = stacking ? swapAction(ui.swap, view.legal, { more: true }) : null;
+  const changed = swapChanged(ui.swap, dealt);
+  return [
+    h('button', { type: 'button', class: 'primary big', 'data-testid': 'confirm-swap', disabled: !action,
+      onclick: () => ui.handlers.confirmSwap(action) }, changed ? 'Confirm face-up cards' : 'Keep these cards'),
+    more ? h('button', { type: 'button', class: 'secondary', onclick: () => ui.handlers.confirmSwap(more) },
+      'Confirm and stack again') : null,
+    changed ? h('button', { type: 'button', class: 'ghost', onclick: () => ui.handlers.resetSwap() }, 'Undo') : null,
+  ];
+}

@@ -1,0 +1,87 @@
+// The end of a game: places, the shithead and their title, rating changes when the
+// server sends them (game_over.ratings, absent until the store exists), and rematch.
+
+import { h } from '../ui/dom.js';
+import { ordinal } from '../core/event-words.js';
+import { gameResults } from '../core/room-sync.js';
+import { decimal, signedDelta, titleText } from '../core/format.js';
+import { playerHash } from '../core/routes.js';
+
+const MEDALS = { 1: '🥇', 2: '🥈', 3: '🥉' };
+
+function ratingRow(r) {
+  const before = r.before?.ordinal;
+  const after = r.after?.ordinal;
+  const delta = typeof before === 'number' && typeof after === 'number' ? after - before : null;
+  return h('tr', {},
+    h('th', { scope: 'row' }, r.name ?? '?'),
+    h('td', {}, decimal(after), r.after?.provisional
+      ? h('span', { class: 'provisional', title: 'Provisional: the rating is still settling', 'aria-label': 'provisional' }, '?') : null),
+    h('td', { class: delta > 0 ? 'up' : delta < 0 ? 'down' : '' }, delta === null ? '' : signedDelta(delta)));
+}
+
+/**
+ * The table's games so far: who went out first how often, who was the shithead. After
+ * the first game the places above say it all, so it shows from the second game on.
+ */
+function sessionTable(board) {
+  if (!board || board.games < 2 || !board.players?.length) return null;
+  const rows = [...board.players].sort((a, b) => a.shithead - b.shithead || b.first - a.first);
+  return h('table', { class: 'rating-table session-table', 'data-testid': 'session-scores' },
+    h('caption', {}, `This table: ${board.games} game${board.games === 1 ? '' : 's'}`,
+      board.abandoned ? `, ${board.abandoned} abandoned` : ''),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Won'),
+      h('th', { scope: 'col' }, 'Shithead'))),
+    h('tbody', {}, ...rows.map((p) => h('tr', {},
+      h('th', { scope: 'row' }, p.name ?? '?'), h('td', {}, String(p.first ?? 0)), h('td', {}, String(p.shithead ?? 0))))));
+}
+
+export function gameOverEl(app, { onClose, onRematch, onLeave }) {
+  const results = gameResults(app.table);
+  if (!results) return null;
+  const room = app.table.room;
+  const me = app.me.playerId;
+  const shithead = results.shithead;
+  const shitheadRating = shithead && results.ratings?.find((r) => r.player_id && r.player_id === shithead.player_id);
+  const title = titleText(shitheadRating?.title, app.identity.titleStyle);
+  const iAmShithead = shithead && shithead.player_id && shithead.player_id === me;
+  const seated = room?.you && !room.you.spectator;
+
+  let headline;
+  if (results.abandoned) headline = 'Game abandoned';
+  else if (iAmShithead) headline = 'Oh no…';
+  else if (results.places[0]?.player_id && results.places[0].player_id === me) headline = 'You won!';
+  else headline = 'Game over';
+
+  const places = results.places.map((p) => {
+    const last = shithead && p.seat === shithead.seat;
+    return h('li', { class: `place${last ? ' shithead' : ''}${p.player_id && p.player_id === me ? ' me' : ''}` },
+      h('span', { class: 'place-medal', 'aria-hidden': 'true' }, last ? '💩' : MEDALS[p.place] ?? ''),
+      h('span', { class: 'place-number' }, ordinal(p.place)),
+      p.player_id ? h('a', { class: 'place-name', href: playerHash(p.player_id) }, p.name) : h('span', { class: 'place-name' }, p.name),
+      p.bot ? h('span', { class: 'badge bot' }, 'bot') : null,
+      last ? h('span', { class: 'badge shit' }, 'shithead') : null);
+  });
+
+  return h('div', { class: 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'game-over-title',
+    'data-testid': 'game-over' },
+  h('div', { class: 'overlay-card game-over-card' },
+    h('h2', { id: 'game-over-title' }, headline),
+    shithead && !results.abandoned ? h('div', { class: 'shithead-callout' },
+      h('span', { class: 'big-emoji', 'aria-hidden': 'true' }, '💩'),
+      h('div', {},
+        h('p', { class: 'shithead-name' }, iAmShithead ? 'You' : shithead.name, ' ', iAmShithead ? 'are' : 'is', ' the shithead'),
+        title ? h('p', { class: 'shithead-title' }, title) : null)) : null,
+    results.abandoned ? h('p', { class: 'hint' }, 'The game hit the turn limit, so nobody is the shithead.') : null,
+    h('ol', { class: 'places', 'aria-label': 'Places' }, ...places),
+    results.ratings && results.ratings.length ? h('table', { class: 'rating-table', 'data-testid': 'ratings' },
+      h('caption', {}, 'Ratings'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Rating'),
+        h('th', { scope: 'col' }, 'Change'))),
+      h('tbody', {}, ...results.ratings.map(ratingRow))) : null,
+    sessionTable(results.scoreboard),
+    h('div', { class: 'overlay-actions' },
+      seated ? h('button', { type: 'button', class: 'primary big', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch') : null,
+      h('button', { type: 'button', class: 'secondary', 'data-testid': 'close-results', onclick: onClose }, 'See the table'),
+      h('button', { type: 'button', class: 'ghost', onclick: onLeave }, 'Leave the table'))));
+}

@@ -1,0 +1,106 @@
+// The player's own place: face-down cards with face-up cards on them, and the hand.
+// In the swap it arranges cards (tap a hand card then a face-up card, or drag one onto
+// the other); in play it selects cards of one rank from the active source. Only what the
+// view's `legal` list allows is highlighted.
+
+import { h } from '../ui/dom.js';
+import { backEl } from './card-el.js';
+import { cardButton, cardEl } from './card-el.js';
+import { sortCards } from '../core/cards.js';
+import { activeSource, faceDownSlots, isPlayable, zoneCards } from '../core/selection.js';
+
+/** Hand instances in display order (low to high), keys kept from the view's order. */
+export function displayOrder(instances) {
+  const order = sortCards(instances.map((i) => i.card));
+  const pool = [...instances];
+  return order.map((card) => pool.splice(pool.findIndex((i) => i.card === card), 1)[0]);
+}
+
+/**
+ * Draws the area. `ui`: { selection, swap, swapping, handlers: { tapCard, doubleTapCard,
+ * tapSwap, turnFaceDown } }.
+ */
+export function myAreaEl(view, ui) {
+  const me = view.seats[view.viewer];
+  const source = activeSource(view);
+  const downSlots = new Set(faceDownSlots(view.legal));
+  const swapping = ui.swapping;
+
+  // Table cards: face-down slots with face-up cards on them.
+  const faceUp = swapping ? ui.swap.faceUp : me.face_up;
+  const down = me.face_down ?? [];
+  const faceUpInstances = swapping
+    ? faceUp.map((card, index) => ({ key: `face_up:${index}`, card, index, zone: 'face_up' }))
+    : zoneCards(view, 'face_up');
+  const stacks = [];
+  const slots = Math.max(down.length, faceUpInstances.length);
+  for (let i = 0; i < slots; i += 1) {
+    const parts = [];
+    if (down[i]) {
+      const turnable = downSlots.has(i);
+      parts.push(turnable
+        ? h('button', { type: 'button', class: 'card back card-btn playable under', 'data-slot': String(i),
+          'data-focus': `down:${i}`, 'aria-label': `Face-down card ${i + 1}: turn it over and play it`,
+          onclick: () => ui.handlers.turnFaceDown(i) }, backEl('inner').firstChild)
+        : backEl('under', `face-down card ${i + 1}`));
+    }
+    const inst = faceUpInstances[i];
+    if (inst) parts.push(faceUpButton(inst, view, ui, source));
+    if (parts.length) stacks.push(h('div', { class: 'stack' }, ...parts));
+  }
+
+  // The hand.
+  const handCards = swapping ? ui.swap.hand.map((card, index) => ({ key: `hand:${index}`, card, index, zone: 'hand' }))
+    : zoneCards(view, 'hand');
+  const ordered = displayOrder(handCards);
+  const handButtons = ordered.map((inst) => {
+    if (swapping) {
+      const picked = ui.swap.picked?.zone === 'hand' && ui.swap.picked.index === inst.index;
+      return cardButton(inst.card, { key: inst.key, zone: 'hand', picked, swappable: true,
+        onclick: () => ui.handlers.tapSwap('hand', inst.index) });
+    }
+    const playable = isPlayable(inst, view);
+    return cardButton(inst.card, { key: inst.key, zone: 'hand', playable, selected: ui.selection.includes(inst.key),
+      dim: source === 'hand' && view.legal.length > 0 && !playable,
+      onclick: () => ui.handlers.tapCard(inst), ondblclick: () => ui.handlers.doubleTapCard(inst) });
+  });
+
+  return h('div', { class: `my-area${swapping ? ' swapping' : ''}` },
+    h('div', { class: 'my-table table-cards', role: 'group', 'aria-label': 'Your cards on the table' }, ...stacks),
+    h('div', { class: 'my-hand', role: 'group', 'aria-label': `Your hand, ${handCards.length} cards`,
+      'data-count': String(handCards.length) },
+    ...(handButtons.length ? handButtons : [h('p', { class: 'hand-empty' }, view.phase === 'over' ? '' : 'No cards in hand')])));
+}
+
+function faceUpButton(inst, view, ui, source) {
+  if (ui.swapping) {
+    const picked = ui.swap.picked?.zone === 'face_up' && ui.swap.picked.index === inst.index;
+    return cardButton(inst.card, { key: inst.key, zone: 'face_up', picked, swappable: true,
+      onclick: () => ui.handlers.tapSwap('face_up', inst.index) });
+  }
+  if (source !== 'face_up') return cardEl(inst.card, 'over');
+  const playable = isPlayable(inst, view);
+  const button = cardButton(inst.card, { key: inst.key, zone: 'face_up', playable,
+    selected: ui.selection.includes(inst.key), dim: view.legal.length > 0 && !playable,
+    onclick: () => ui.handlers.tapCard(inst), ondblclick: () => ui.handlers.doubleTapCard(inst) });
+  button.classList.add('over');
+  return button;
+}
+
+/** Overlaps the hand's cards just enough to fit its width, keeping each card tappable. */
+export function fitHand(handEl) {
+  const cards = handEl.querySelectorAll('.card-btn');
+  if (cards.length < 2) {
+    handEl.style.setProperty('--overlap', '0px');
+    return;
+  }
+  const width = handEl.clientWidth;
+  const cardWidth = cards[0].getBoundingClientRect().width;
+  const total = cardWidth * cards.length;
+  const minVisible = Math.min(cardWidth, Math.max(20, cardWidth * 0.3));
+  const gap = 6;
+  let overlap = total + gap * (cards.length - 1) > width ? (total - width) / (cards.length - 1) : -gap;
+  overlap = Math.min(overlap, cardWidth - minVisible);
+  handEl.style.setProperty('--overlap', `${Math.round(overlap)}px`);
+  handEl.classList.toggle('scrolls', total - overlap * (cards.length - 1) > width + 1);
+}

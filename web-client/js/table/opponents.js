@@ -1,0 +1,71 @@
+// An opponent's place at the table: name plate, face-down backs with face-up cards on
+// them, the number of cards in hand, and their state (to act, out, offline, a bot).
+
+import { h } from '../ui/dom.js';
+import { backEl, miniCardEl } from './card-el.js';
+import { ordinal } from '../core/event-words.js';
+
+export function seatBadges(roomSeat) {
+  const badges = [];
+  if (!roomSeat) return badges;
+  if (roomSeat.bot) badges.push(h('span', { class: 'badge bot', title: `${roomSeat.bot} bot` }, 'bot'));
+  else if (roomSeat.left) badges.push(h('span', { class: 'badge warn' }, 'left'));
+  else if (roomSeat.controlled_by_bot) badges.push(h('span', { class: 'badge warn' }, 'auto'));
+  else if (!roomSeat.connected) badges.push(h('span', { class: 'badge warn' }, 'offline'));
+  return badges;
+}
+
+export function avatar(name, bot) {
+  const initial = [...(name ?? '?').trim()][0] ?? '?';
+  return h('span', { class: `avatar${bot ? ' bot' : ''}`, 'aria-hidden': 'true' }, bot ? '⚙' : initial.toUpperCase());
+}
+
+/** An opponent's table cards: face-down slots with the face-up cards lying on them. */
+export function tableCards(viewSeat, className) {
+  const down = viewSeat.face_down ?? [];
+  const up = viewSeat.face_up ?? [];
+  const slots = Math.max(down.length, up.length);
+  const stacks = [];
+  for (let i = 0; i < slots; i += 1) {
+    const parts = [];
+    if (down[i]) parts.push(backEl('under'));
+    // Extra face-up cards (swap stacking) lie on the last slots.
+    if (up[i]) parts.push(miniCardEl(up[i], 'over'));
+    // A slot played empty is just cloth again.
+    if (parts.length) stacks.push(h('div', { class: 'stack' }, ...parts));
+  }
+  for (let i = slots; i < up.length; i += 1) stacks.push(h('div', { class: 'stack' }, miniCardEl(up[i], 'over')));
+  const downCount = down.filter(Boolean).length;
+  return h('div', { class: `table-cards ${className}`, 'aria-label': `${up.length} face up, ${downCount} face down` },
+    ...stacks);
+}
+
+export function opponentEl({ seat, roomSeat, viewSeat, current, phase, timerText }) {
+  const name = roomSeat?.name ?? `Seat ${seat + 1}`;
+  const toAct = phase === 'play' && current === seat;
+  const out = viewSeat && viewSeat.place > 0;
+  const classes = ['seat', toAct && 'to-act', out && 'out', roomSeat && !roomSeat.bot && !roomSeat.connected && 'away']
+    .filter(Boolean).join(' ');
+  const handCount = viewSeat?.hand_count ?? 0;
+  const words = [name];
+  if (roomSeat?.bot) words.push('bot');
+  if (viewSeat) words.push(`${handCount} in hand`);
+  if (toAct) words.push('to play');
+  if (out) words.push(`out, ${ordinal(viewSeat.place)}`);
+  return h('div', { class: classes, 'data-seat': String(seat), role: 'group', 'aria-label': words.join(', ') },
+    h('div', { class: 'plate' },
+      avatar(name, roomSeat?.bot),
+      h('span', { class: 'seat-name' }, name),
+      ...seatBadges(roomSeat),
+      toAct && timerText !== null ? h('span', { class: 'timer', 'data-timer': 'turn' }, timerText) : null),
+    // Hand count and table cards are grid items of the seat, so that a phone can put the
+    // count beside the name and give the cards the whole width.
+    viewSeat ? h('div', { class: 'hand-count', title: `${handCount} cards in hand` },
+      h('span', { class: 'mini-backs', 'aria-hidden': 'true' },
+        ...Array.from({ length: Math.min(handCount, 5) }, () => h('span', { class: 'mini-back' }))),
+      h('span', { class: 'hand-number' }, String(handCount))) : null,
+    viewSeat ? tableCards(viewSeat, 'small') : null,
+    phase === 'swap' && viewSeat ? h('div', { class: `swap-state${viewSeat.swapped ? ' done' : ''}` },
+      viewSeat.swapped ? 'Ready' : 'Choosing…') : null,
+    out ? h('div', { class: 'place-badge' }, ordinal(viewSeat.place)) : null);
+}

@@ -1,0 +1,538 @@
+// The table: opponents across the top, the pile in the middle, your cards at the bottom,
+// the action buttons, and the log/chat/scores panel. It redraws from the app's state on
+// every change, keeps the player's selection and swap arrangement between redraws, and
+// animates the events each frame brings.
+
+import { h, replace, keepFocus } from '../ui/dom.js';
+import { opponentEl } from './opponents.js';
+import { centreEl, layoutPile } from './centre.js';
+import { myAreaEl, fitHand } from './my-area.js';
+import { playControls, swapControls } from './controls.js';
+import { waitingRoomEl } from './waiting-room.js';
+import { SidePanel, REACTIONS } from './side-panel.js';
+import { gameOverEl } from './game-over.js';
+import { cardEl, backEl } from './card-el.js';
+import { opponentOrder } from '../core/seating.js';
+import { msLeft } from '../core/room-sync.js';
+import { clock } from '../core/format.js';
+import { turnWords, ordinal } from '../core/event-words.js';
+import {
+  activeSource, isPlayable, playAction, pruneSelection, selectAllOfRank, selectedPlay, toggleCard, zoneCards,
+  canPickUp, canWait,
+} from '../core/selection.js';
+import { startSwap, tapSwap, stackingAllowed } from '../core/swap.js';
+import { presetOf, presetTitle } from '../views/presets.js';
+import { fly, flare, reducedMotion } from '../ui/motion.js';
+import { icon } from '../ui/icons.js';
+
+export class TableScreen {
+  constructor(app) {
+    this.app = app;
+    this.selection = [];
+    this.swap = null;
+    this.swapDealt = null;
+    this.resultsKey = null;
+    this.showResults = false;
+    this.showLobby = false;
+    this.drawerOpen = false;
+    this.suppressClick = false;
+
+    this.side = new SidePanel(app);
+    this.bar = h('div', { class: 'table-bar' });
+    this.opponents = h('div', { class: 'opponents' });
+    this.centre = h('div', { class: 'centre-zone' });
+    // The latest step in words ("Ana burned the pile with a 10"): on a phone the log is in
+    // a drawer, and a screen reader hears each step here.
+    this.ticker = h('p', { class: 'last-step', 'aria-live': 'polite', 'data-testid': 'last-step' });
+    this.status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
+    this.mine = h('div', { class: 'me-zone' });
+    this.controls = h('div', { class: 'controls', role: 'group', 'aria-label': 'Actions' });
+    this.overlay = h('div', { class: 'overlay-slot' });
+    this.felt = h('section', { class: 'felt', 'aria-label': 'Card table' },
+      this.opponents, this.centre, this.ticker, this.status, this.mine, this.controls);
+    this.el = h('div', { class: 'table-screen' }, this.bar,
+      h('div', { class: 'table-layout' }, this.felt, this.side.el), this.overlay);
+
+    this.handlers = {
+      tapCard: (inst) => this.tapCard(inst),
+      doubleTapCard: (inst) => this.doubleTapCard(inst),
+      tapSwap: (zone, index) => this.tapSwapCard(zone, index),
+      turnFaceDown: (slot) => app.act({ type: 'play_face_down', slot }),
+      play: (target) => this.play(target),
+      pickup: () => { this.selection = []; app.act({ type: 'pickup' }); },
+      wait: () => { this.selection = []; app.act({ type: 'wait' }); },
+      confirmSwap: (action) => { if (action) app.act(action); },
+      resetSwap: () => { this.swap = null; this.update(app); },
+    };
+
+    this.onKey = (e) => this.keydown(e);
+    document.addEventListener('keydown', this.onKey);
+    this.onResize = () => this.fit();
+    window.addEventListener('resize', this.onResize);
+    this.timer = setInterval(() => this.tick(), 250);
+    this.el.addEventListener('pointerdown', (e) => this.dragStart(e));
+    // On a phone the panel is a drawer over the table: a tap on the table closes it
+    // (and does nothing else, so no card is played by accident).
+    this.felt.addEventListener('click', (e) => {
+      if (!this.drawerOpen || !window.matchMedia('(max-width: 820px)').matches) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.toggleDrawer();
+    }, true);
+  }
+
+  destroy() {
+    document.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('resize', this.onResize);
+    clearInterval(this.timer);
+  }
+
+  get view() {
+    return this.app.table.view;
+  }
+
+  get isPlayer() {
+    const v = this.view;
+    return Boolean(v && v.viewer !== null && v.viewer !== undefined);
+  }
+
+  // ---- drawing ----
+
+  update(app) {
+    const fresh = app.takeFresh();
+    const room = app.table.room;
+    if (!room) return;
+    const view = this.view;
+    this.syncLocalState(view);
+    this.checkResults(app);
+
+    keepFocus(this.el, () => {
+      this.side.update(app);
+      this.drawBar(app, room);
+      const lobby = !view || (view.phase === 'over' && this.showLobby);
+      this.felt.classList.toggle('lobby', lobby);
+      if (lobby) {
+        replace(this.opponents);
+        replace(this.centre, waitingRoomEl(app, { afterGame: Boolean(view) }));
+        replace(this.mine);
+        replace(this.status);
+        replace(this.ticker);
+        this.ticker.dataset.text = '';
+        replace(this.controls, view ? h('button', { type: 'button', class: 'ghost',
+          onclick: () => { this.showLobby = false; this.update(app); } }, 'Back to the last game') : null);
+      } else {
+        this.drawGame(app, room, view);
+      }
+      this.drawOverlay(app);
+    });
+    this.fit();
+    if (fresh.events.length) this.animate(fresh.events, view);
+    for (const reaction of fresh.reactions) this.bubble(reaction);
+  }
+
+  drawBar(app, room) {
+    const preset = presetOf(room.ruleset);
+    const unread = this.side.unreadCount(app);
+    replace(this.bar,
+      h('a', { class: 'bar-home', href: `#/rules/${encodeURIComponent(preset)}`, 'aria-label': 'The rules of this table',
+        title: 'Rules' }, h('span', { 'aria-hidden': 'true' }, '♠')),
+      h('div', { class: 'bar-title' },
+        h('span', { class: 'bar-code', title: 'Table code', 'data-testid': 'bar-code' }, room.code),
+        h('span', { class: 'bar-preset' }, presetTitle(preset)),
+        room.spectators ? h('span', { class: 'bar-watchers', 'aria-label': `${room.spectators} watching` },
+          icon('eye', 18), ` ${room.spectators}`) : null),
+      h('div', { class: 'bar-actions' },
+        h('button', { type: 'button', class: 'icon-btn', 'aria-pressed': String(!app.sound.muted),
+          'aria-label': app.sound.muted ? 'Sound off: turn on' : 'Sound on: turn off', title: 'Turn sound',
+          onclick: () => app.setMuted(!app.sound.muted) }, icon(app.sound.muted ? 'soundOff' : 'soundOn')),
+        h('button', { type: 'button', class: 'icon-btn', 'aria-pressed': String(app.fourColour),
+          'aria-label': 'Four-colour deck', title: 'Four-colour deck',
+          onclick: () => app.setFourColour(!app.fourColour) }, h('span', { class: 'four-icon', 'aria-hidden': 'true' },
+          h('i', { class: 's' }), h('i', { class: 'h' }), h('i', { class: 'd' }), h('i', { class: 'c' }))),
+        h('button', { type: 'button', class: 'icon-btn drawer-toggle', 'aria-expanded': String(this.drawerOpen),
+          'aria-label': 'Log and chat', onclick: () => this.toggleDrawer() }, icon('chat'),
+        unread > 0 ? h('span', { class: 'unread' }, String(unread)) : null),
+        h('button', { type: 'button', class: 'ghost small', 'data-testid': 'leave', onclick: () => this.leave() }, 'Leave')));
+    this.el.classList.toggle('drawer-open', this.drawerOpen);
+  }
+
+  drawGame(app, room, view) {
+    const viewer = view.viewer;
+    const now = performance.now();
+    const turnLeft = msLeft(app.table, 'turn_ms_left', now);
+    const order = opponentOrder(view.players, this.isPlayer ? viewer : null);
+    replace(this.opponents, ...order.map((seat) => opponentEl({
+      seat, roomSeat: room.seats[seat], viewSeat: view.seats[seat], current: view.current, phase: view.phase,
+      timerText: turnLeft === null ? null : clock(turnLeft),
+    })));
+    this.opponents.dataset.count = String(order.length);
+    replace(this.centre, centreEl(view));
+    layoutPile(this.centre.querySelector('.pile'));
+    replace(this.status, ...this.statusParts(app, view, turnLeft));
+    // In the swap the seats say who is ready; the felt keeps its room for the cards.
+    const step = view.phase === 'swap' ? [] : app.lastStep.slice(-2);
+    if (this.ticker.dataset.text !== step.join('\n')) {
+      this.ticker.dataset.text = step.join('\n');
+      replace(this.ticker, ...step.map((line) => h('span', {}, line)));
+    }
+
+    if (this.isPlayer) {
+      const swapping = this.swapping(view);
+      const instances = this.instances(view);
+      const area = myAreaEl(view, {
+        selection: this.selection, swap: this.swap, swapping, instances, handlers: this.handlers,
+      });
+      const me = view.seats[viewer];
+      const roomSeat = room.seats[viewer];
+      const myTurn = view.phase === 'play' && view.current === viewer;
+      replace(this.mine, h('div', { class: `me${myTurn ? ' to-act' : ''}`, 'data-seat': String(viewer) },
+        h('div', { class: 'me-plate' },
+          h('span', { class: 'seat-name' }, roomSeat?.name ?? app.me.name),
+          me.place > 0 ? h('span', { class: 'badge ok' }, `out · ${ordinal(me.place)}`) : null),
+        area));
+      let buttons = [];
+      if (swapping) buttons = swapControls(view, { swap: this.swap, handlers: this.handlers });
+      else if (view.phase === 'play') buttons = playControls(app, view, { selection: this.selection, instances, handlers: this.handlers });
+      else if (view.phase === 'over') buttons = this.overButtons(app, room);
+      replace(this.controls, ...buttons.filter(Boolean));
+    } else {
+      replace(this.mine, h('p', { class: 'watching' }, 'You are watching this game.',
+        room.seats.some((s) => s.name === null) ? h('button', { type: 'button', class: 'secondary small',
+          onclick: () => app.roomRequest('sit') }, 'Sit at the next game') : null));
+      replace(this.controls, ...(view.phase === 'over' ? this.overButtons(app, room) : []));
+    }
+  }
+
+  overButtons(app, room) {
+    const seated = room.you && !room.you.spectator;
+    return [
+      seated ? h('button', { type: 'button', class: 'primary big', 'data-testid': 'rematch-bar',
+        onclick: () => app.roomRequest('rematch') }, 'Rematch') : null,
+      h('button', { type: 'button', class: 'secondary', onclick: () => { this.showResults = true; this.update(app); } }, 'Results'),
+      h('button', { type: 'button', class: 'ghost', onclick: () => { this.showLobby = true; this.update(app); } }, 'Seats and bots'),
+    ];
+  }
+
+  statusParts(app, view, turnLeft) {
+    const nameOf = (s) => app.nameOfSeat(s);
+    const viewer = this.isPlayer ? view.viewer : null;
+    if (view.phase === 'swap') {
+      const swapLeft = msLeft(app.table, 'swap_ms_left', performance.now());
+      const timer = swapLeft !== null ? h('span', { class: 'timer', 'data-timer': 'swap', 'aria-hidden': 'true' }, clock(swapLeft)) : null;
+      if (this.swapping(view)) {
+        const stacking = stackingAllowed(view.legal, view.seats[viewer].face_up.length);
+        return [h('strong', {}, 'Choose your face-up cards. '),
+          view.seats[viewer].face_up.length
+            ? `Tap a hand card, then a table card, to swap them (or drag one onto the other)${stacking ? '; a card of the same rank stacks' : ''}.`
+            : 'Nothing to swap in this game: confirm when ready.', timer];
+      }
+      return ['Waiting for the others to choose their face-up cards…', timer];
+    }
+    if (view.phase === 'over') return [h('strong', {}, 'Game over.')];
+    const words = turnWords(view.current, { nameOf, viewer });
+    const mine = viewer !== null && view.current === viewer;
+    const extra = [];
+    if (mine) {
+      const legal = view.legal ?? [];
+      const source = activeSource(view);
+      if (legal.some((a) => a.type === 'play')) {
+        extra.push(source === 'face_up' ? ' Play from your table cards.' : ' Choose cards of one rank, then Play.');
+      } else if (legal.some((a) => a.type === 'play_face_down')) {
+        extra.push(' Turn over a face-down card.');
+      } else if (canWait(legal)) {
+        extra.push(' Answer the 8 or wait.');
+      } else if (canPickUp(legal)) {
+        extra.push(' Nothing fits: pick up the pile.');
+      }
+    }
+    const graceLeft = msLeft(app.table, 'grace_ms_left', performance.now());
+    if (graceLeft !== null) {
+      extra.push(h('span', { class: 'grace' }, ` Waiting for ${nameOf(view.current)} to reconnect `,
+        h('span', { class: 'timer', 'data-timer': 'grace' }, clock(graceLeft))));
+    }
+    const direction = view.direction === -1 ? h('span', { class: 'direction', title: 'Play goes the other way' }, ' ↺') : null;
+    const timer = turnLeft !== null ? h('span', { class: 'timer', 'data-timer': 'turn', 'aria-hidden': 'true' }, clock(turnLeft)) : null;
+    return [h('strong', { class: mine ? 'your-turn' : '' }, words), direction, timer,
+      extra.length ? h('span', { class: 'status-hint' }, ...extra) : null];
+  }
+
+  drawOverlay(app) {
+    if (!this.showResults) {
+      replace(this.overlay);
+      return;
+    }
+    const el = gameOverEl(app, {
+      onClose: () => { this.showResults = false; this.update(app); },
+      onRematch: () => { this.showResults = false; app.roomRequest('rematch'); this.update(app); },
+      onLeave: () => this.leave(),
+    });
+    replace(this.overlay, el);
+    if (el && !el.contains(document.activeElement)) el.querySelector('button')?.focus({ preventScroll: true });
+  }
+
+  fit() {
+    const hand = this.mine.querySelector('.my-hand');
+    if (hand) fitHand(hand);
+  }
+
+  // ---- local state kept across redraws ----
+
+  syncLocalState(view) {
+    if (!view || !this.isPlayer) {
+      this.selection = [];
+      this.swap = null;
+      return;
+    }
+    if (this.swapping(view)) {
+      const me = view.seats[view.viewer];
+      const dealtKey = JSON.stringify([[...view.hand].sort(), [...me.face_up].sort()]);
+      if (!this.swap || this.swapDealt !== dealtKey) {
+        this.swap = startSwap(view.hand, me.face_up);
+        this.swapDealt = dealtKey;
+      }
+      this.selection = [];
+    } else {
+      this.swap = null;
+      this.swapDealt = null;
+      this.selection = pruneSelection(this.selection, this.instances(view), view);
+    }
+    if (view.phase !== 'over') this.showLobby = false;
+  }
+
+  checkResults(app) {
+    const { table } = app;
+    let key = null;
+    if (table.gameOver) key = `frame:${table.gameOver.version}`;
+    else if (table.view?.phase === 'over') key = `view:${table.room?.code}:${table.room?.scoreboard?.games}`;
+    if (key && key !== this.resultsKey) {
+      this.resultsKey = key;
+      this.showResults = true;
+    }
+    if (!key) {
+      this.resultsKey = null;
+      this.showResults = false;
+    }
+  }
+
+  swapping(view) {
+    return Boolean(view && view.phase === 'swap' && this.isPlayer && !view.seats[view.viewer].swapped);
+  }
+
+  instances(view) {
+    const source = activeSource(view);
+    return source === 'hand' || source === 'face_up' ? zoneCards(view, source) : [];
+  }
+
+  // ---- actions ----
+
+  tapCard(inst) {
+    if (this.suppressClick) return;
+    const view = this.view;
+    this.selection = toggleCard(this.selection, inst, this.instances(view), view);
+    this.update(this.app);
+  }
+
+  doubleTapCard(inst) {
+    const view = this.view;
+    this.selection = selectAllOfRank(inst, this.instances(view), view);
+    this.update(this.app);
+  }
+
+  tapSwapCard(zone, index) {
+    if (this.suppressClick || !this.swap) return;
+    const view = this.view;
+    const stacking = stackingAllowed(view.legal, view.seats[view.viewer].face_up.length);
+    this.swap = tapSwap(this.swap, zone, index, { stacking });
+    this.update(this.app);
+  }
+
+  play(target) {
+    const view = this.view;
+    const play = selectedPlay(this.selection, this.instances(view), view.legal);
+    if (!play) return;
+    this.app.act(playAction(play, target));
+    this.selection = [];
+    this.update(this.app);
+  }
+
+  leave() {
+    const view = this.view;
+    const playing = view && view.phase !== 'over' && this.isPlayer && view.seats[view.viewer].place === 0;
+    if (playing && !window.confirm('Leave the game? A bot plays your cards to the end.')) return;
+    this.app.leave();
+  }
+
+  toggleDrawer() {
+    this.drawerOpen = !this.drawerOpen;
+    if (this.drawerOpen) this.side.show(this.side.tab);
+    this.update(this.app);
+  }
+
+  // ---- keyboard: arrows choose, Space selects, Enter plays ----
+
+  keydown(e) {
+    const target = e.target;
+    if (target instanceof HTMLElement && (target.closest('input, textarea, select') || target.isContentEditable)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const view = this.view;
+    if (e.key === 'Escape') {
+      if (this.showResults) { this.showResults = false; this.update(this.app); return; }
+      if (this.drawerOpen) { this.toggleDrawer(); return; }
+      if (this.selection.length) { this.selection = []; this.update(this.app); }
+      return;
+    }
+    if (!view || !this.isPlayer || this.showResults) return;
+    const cards = [...this.mine.querySelectorAll('.card-btn')];
+    const focusedIndex = cards.indexOf(document.activeElement);
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      if (!cards.length) return;
+      e.preventDefault();
+      const step = e.key === 'ArrowRight' ? 1 : -1;
+      const next = focusedIndex < 0 ? (step > 0 ? 0 : cards.length - 1) : (focusedIndex + step + cards.length) % cards.length;
+      cards[next].focus();
+      return;
+    }
+    if (/^[1-9]$/.test(e.key)) {
+      // Number keys pick the hand's cards from the left.
+      const hand = [...this.mine.querySelectorAll('.my-hand .card-btn')];
+      const card = hand[Number(e.key) - 1];
+      if (card) { e.preventDefault(); card.focus(); card.click(); }
+      return;
+    }
+    if (e.key === 'Enter') {
+      if (this.swapping(view)) {
+        if (focusedIndex >= 0) return;  // Enter on a card picks it, like a tap
+        e.preventDefault();
+        this.controls.querySelector('[data-testid="confirm-swap"]:not([disabled])')?.click();
+        return;
+      }
+      e.preventDefault();
+      const focused = cards[focusedIndex];
+      if (!this.selection.length && focused?.dataset.key) {
+        const inst = this.instances(view).find((i) => i.key === focused.dataset.key);
+        if (inst && isPlayable(inst, view)) this.selection = [inst.key];
+      }
+      if (!this.selection.length && focused?.dataset.slot) { focused.click(); return; }
+      this.play();
+      return;
+    }
+    if (e.key === 'u' || e.key === 'U') {
+      if (canPickUp(view.legal)) this.handlers.pickup();
+      return;
+    }
+    if (e.key === 'w' || e.key === 'W') {
+      if (canWait(view.legal)) this.handlers.wait();
+      return;
+    }
+    if ((e.key === 'a' || e.key === 'A') && focusedIndex >= 0) {
+      const inst = this.instances(view).find((i) => i.key === cards[focusedIndex].dataset.key);
+      if (inst) this.doubleTapCard(inst);
+    }
+  }
+
+  // ---- dragging in the swap: a hand card onto a table card, or back ----
+
+  dragStart(e) {
+    const button = e.target.closest?.('.swapping .card-btn');
+    if (!button || e.button !== 0) return;
+    const startX = e.clientX;
+    const startY = e.clientY;
+    let ghost = null;
+    const move = (ev) => {
+      if (!ghost && Math.hypot(ev.clientX - startX, ev.clientY - startY) > 8) {
+        ghost = button.cloneNode(true);
+        ghost.classList.add('drag-ghost');
+        ghost.style.width = `${button.getBoundingClientRect().width}px`;
+        document.body.append(ghost);
+        button.classList.add('dragging');
+      }
+      if (ghost) {
+        ghost.style.left = `${ev.clientX}px`;
+        ghost.style.top = `${ev.clientY}px`;
+      }
+    };
+    const up = (ev) => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+      if (!ghost) return;
+      ghost.remove();
+      button.classList.remove('dragging');
+      // The drop ends the gesture; the click that follows it must not pick a card again.
+      this.suppressClick = true;
+      setTimeout(() => { this.suppressClick = false; }, 0);
+      const over = document.elementFromPoint(ev.clientX, ev.clientY)?.closest('.swapping .card-btn');
+      if (!over || over === button || over.dataset.zone === button.dataset.zone || !this.swap) return;
+      const from = Number(button.dataset.key.split(':')[1]);
+      const to = Number(over.dataset.key.split(':')[1]);
+      const view = this.view;
+      const stacking = stackingAllowed(view.legal, view.seats[view.viewer].face_up.length);
+      let state = { ...this.swap, picked: { zone: button.dataset.zone, index: from } };
+      state = tapSwap(state, over.dataset.zone, to, { stacking });
+      this.swap = state;
+      this.update(this.app);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+  }
+
+  // ---- clocks ----
+
+  tick() {
+    const now = performance.now();
+    for (const el of this.el.querySelectorAll('[data-timer]')) {
+      const left = msLeft(this.app.table, `${el.dataset.timer}_ms_left`, now);
+      if (left === null) continue;
+      el.textContent = clock(left);
+      el.classList.toggle('urgent', left < 10000);
+    }
+  }
+
+  // ---- animations ----
+
+  seatEl(seat) {
+    return this.el.querySelector(`.me[data-seat="${seat}"] .my-hand`) ?? this.el.querySelector(`.seat[data-seat="${seat}"]`);
+  }
+
+  animate(events, view) {
+    if (!view || reducedMotion()) return;
+    const pile = this.centre.querySelector('.pile .top') ?? this.centre.querySelector('.pile');
+    let delay = 0;
+    let flights = 0;
+    for (const event of events) {
+      if (flights > 8) break;
+      if (event.type === 'played') {
+        const from = event.source === 'face_down' || event.source === 'face_up'
+          ? this.el.querySelector(`[data-seat="${event.seat}"] .table-cards`) ?? this.seatEl(event.seat)
+          : this.seatEl(event.seat);
+        event.cards.slice(0, 4).forEach((card, i) => {
+          fly(cardEl(card), from, pile, { delay: delay + i * 70 });
+          flights += 1;
+        });
+        delay += 140;
+      } else if (event.type === 'picked_up' || event.type === 'cannot_finish' || event.type === 'pile_given') {
+        const to = this.seatEl(event.type === 'pile_given' ? event.target : event.seat);
+        for (let i = 0; i < Math.min(3, event.count); i += 1) {
+          fly(backEl(), pile, to, { delay: delay + i * 60, scaleTo: 0.6 });
+          flights += 1;
+        }
+        delay += 160;
+      } else if (event.type === 'burned') {
+        const zone = this.centre.querySelector('.pile-zone');
+        setTimeout(() => flare(zone, 'burning', 900), delay + 300);
+        delay += 200;
+      }
+    }
+  }
+
+  bubble(reaction) {
+    const anchor = (reaction.seat !== null && reaction.seat !== undefined && this.el.querySelector(`[data-seat="${reaction.seat}"]`))
+      || this.bar;
+    if (!REACTIONS.includes(reaction.reaction)) return;
+    const bubble = h('span', { class: 'reaction-bubble', 'aria-hidden': 'true' }, reaction.reaction);
+    anchor.append(bubble);
+    setTimeout(() => bubble.remove(), reducedMotion() ? 1500 : 2400);
+  }
+}
+

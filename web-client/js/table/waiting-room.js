@@ -1,0 +1,85 @@
+// Before a game (and between games, on request): who sits where, readiness, bots, the
+// host's start button, and the table's code and link to share.
+
+import { h } from '../ui/dom.js';
+import { avatar, seatBadges } from './opponents.js';
+import { isHost, takenSeats } from '../core/seating.js';
+import { presetOf, presetTitle, variantWords } from '../views/presets.js';
+import { toast } from '../ui/toast.js';
+import { tableLink } from '../core/routes.js';
+
+export function shareBox(room) {
+  const link = tableLink(location.origin, room.code);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast('Link copied: send it to your friends.');
+    } catch {
+      // No clipboard (an insecure origin, a refusal): select the link so it can be copied by hand.
+      const input = document.getElementById('share-link');
+      input?.select();
+      toast('Copy the link from the box.');
+    }
+  };
+  return h('div', { class: 'share' },
+    h('div', { class: 'share-code' }, h('span', { class: 'label' }, 'Table code'),
+      h('strong', { class: 'code', 'data-testid': 'table-code' }, room.code)),
+    h('div', { class: 'share-link' },
+      h('input', { id: 'share-link', type: 'text', readonly: true, value: link, 'aria-label': 'Link to this table',
+        'data-testid': 'share-link', onfocus: (e) => e.target.select() }),
+      h('button', { type: 'button', class: 'secondary', 'data-testid': 'copy-link', onclick: copy }, 'Copy link')));
+}
+
+export function waitingRoomEl(app, { afterGame = false } = {}) {
+  const room = app.table.room;
+  const host = isHost(room, app.me.playerId);
+  const you = room.you ?? {};
+  const seated = takenSeats(room).length;
+  const freeSeats = room.seats.filter((s) => s.name === null).length;
+  const mySeat = you.seat !== null && you.seat !== undefined ? room.seats[you.seat] : null;
+
+  const seatRows = room.seats.map((s) => {
+    const empty = s.name === null;
+    const mine = you.seat === s.seat;
+    return h('li', { class: `wait-seat${empty ? ' vacant' : ''}${mine ? ' mine' : ''}`, 'data-seat': String(s.seat) },
+      empty ? h('span', { class: 'avatar vacant', 'aria-hidden': 'true' }, '+') : avatar(s.name, s.bot),
+      h('span', { class: 'seat-name' }, empty ? 'Free seat' : s.name),
+      ...seatBadges(s),
+      !empty && s.player_id === room.host ? h('span', { class: 'badge host' }, 'host') : null,
+      !empty && !s.bot && s.ready ? h('span', { class: 'badge ok' }, 'ready') : null,
+      host && s.bot ? h('button', { type: 'button', class: 'ghost small', 'aria-label': `Remove ${s.name}`,
+        onclick: () => app.roomRequest('remove_bot', { seat: s.seat }) }, 'Remove') : null,
+      empty && you.spectator ? h('button', { type: 'button', class: 'ghost small',
+        onclick: () => app.roomRequest('sit', { seat: s.seat }) }, 'Sit here') : null);
+  });
+
+  const preset = presetOf(room.ruleset);
+  const variants = variantWords(room.ruleset);
+  const timer = room.settings?.turn_timer ? `${room.settings.turn_timer} s turns` : 'no turn timer';
+  const actions = [];
+  if (host) {
+    actions.push(h('button', { type: 'button', class: 'secondary', disabled: freeSeats === 0, 'data-testid': 'add-bot',
+      onclick: () => app.roomRequest('add_bot', { kind: 'greedy' }) }, 'Add a bot'));
+    actions.push(h('button', { type: 'button', class: 'primary big', disabled: seated < 2, 'data-testid': 'start-game',
+      onclick: () => app.roomRequest(afterGame ? 'rematch' : 'start') }, seated < 2 ? 'Waiting for players…' : 'Start the game'));
+  } else if (mySeat) {
+    actions.push(h('button', { type: 'button', class: mySeat.ready ? 'secondary' : 'primary', 'data-testid': 'ready',
+      'aria-pressed': String(mySeat.ready), onclick: () => app.roomRequest('ready', { ready: !mySeat.ready }) },
+    mySeat.ready ? 'Not ready yet' : 'I’m ready'));
+    actions.push(h('p', { class: 'hint' }, 'The host starts the game.'));
+  }
+  if (mySeat && !afterGame) {
+    actions.push(h('button', { type: 'button', class: 'ghost', onclick: () => app.roomRequest('stand') }, 'Stand up and watch'));
+  }
+  if (you.spectator && freeSeats > 0) {
+    actions.push(h('button', { type: 'button', class: 'primary', onclick: () => app.roomRequest('sit') }, 'Take a seat'));
+  }
+
+  return h('section', { class: 'waiting-room panel', 'aria-labelledby': 'waiting-title' },
+    h('h2', { id: 'waiting-title' }, afterGame ? 'Next game' : 'Waiting for the game'),
+    h('p', { class: 'rules-line' }, h('strong', {}, presetTitle(preset)), variants ? ` (${variants})` : '', ` · ${timer} · `,
+      h('a', { href: `#/rules/${encodeURIComponent(preset)}` }, 'the rules')),
+    shareBox(room),
+    h('ul', { class: 'wait-seats' }, ...seatRows),
+    h('div', { class: 'wait-actions' }, ...actions));
+}

@@ -1,0 +1,64 @@
+// A player's page: their record, rating, title and recent games.
+
+import { h, replace } from '../ui/dom.js';
+import { fetchPlayer } from '../net/api.js';
+import { decimal, percent, relativeTime, signedDelta, titleText } from '../core/format.js';
+import { ordinal } from '../core/event-words.js';
+import { presetTitle } from './presets.js';
+
+export class PlayerScreen {
+  constructor(app, id) {
+    this.app = app;
+    this.id = id;
+    this.body = h('div', { class: 'player-body', 'aria-live': 'polite' }, h('p', { class: 'empty' }, 'Loading…'));
+    this.el = h('section', { class: 'page player-page' },
+      h('p', {}, h('a', { href: '#/leaderboard' }, '← Leaderboard')), this.body);
+    this.load();
+  }
+
+  update() {}
+
+  async load() {
+    const result = await fetchPlayer(this.id);
+    if (!result.ok) {
+      // A server without the store has no such endpoint at all; with it, 404 is an unknown id.
+      const noEndpoint = result.status === 404 && /endpoint/.test(result.message ?? '');
+      replace(this.body, h('div', { class: 'empty', 'data-testid': 'player-unavailable' },
+        h('h1', {}, 'Player'),
+        h('p', {}, noEndpoint ? 'Player pages are not available on this server yet.'
+          : result.status === 404 ? 'No player has this id.'
+            : `This player could not be loaded: ${result.message}`)));
+      return;
+    }
+    const p = result.data;
+    const title = titleText(p.title, this.app.identity.titleStyle);
+    const stat = (label, value) => h('div', { class: 'stat' }, h('span', { class: 'stat-value' }, value), h('span', { class: 'stat-label' }, label));
+    replace(this.body,
+      h('div', { class: 'page-head' },
+        h('h1', {}, p.name),
+        title ? h('p', { class: 'title-tag big' }, title) : null,
+        p.last_seen ? h('p', { class: 'hint' }, `Last seen ${relativeTime(p.last_seen)}`) : null),
+      h('div', { class: 'stats' },
+        stat('Rating', [decimal(p.rating?.ordinal), p.rating?.provisional
+          ? h('span', { class: 'provisional', title: 'Provisional: too few games to be sure', 'aria-label': 'provisional' }, '?')
+          : null]),
+        stat('Games', String(p.games ?? 0)),
+        stat('Times shithead', String(p.shithead ?? 0)),
+        stat('Shithead rate', percent(p.shithead_rate)),
+        stat('First out', String(p.first ?? 0)),
+        stat('Average place', decimal(p.average_place, 2)),
+        stat(`Games in a row not the shithead (best ${p.longest_run ?? 0})`, String(p.current_run ?? 0))),
+      h('h2', {}, 'Recent games'),
+      p.recent?.length ? h('div', { class: 'table-scroll' }, h('table', { class: 'board recent', 'data-testid': 'recent-games' },
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'When'), h('th', { scope: 'col' }, 'Rules'),
+          h('th', { scope: 'col', class: 'minor' }, 'Seats'), h('th', { scope: 'col' }, 'Place'), h('th', { scope: 'col' }, 'Rating'))),
+        h('tbody', {}, ...p.recent.map((g) => h('tr', { class: g.shithead ? 'shit' : '' },
+          h('td', {}, relativeTime(g.ended)),
+          h('td', {}, presetTitle(typeof g.ruleset === 'string' ? g.ruleset : g.ruleset?.preset ?? '')),
+          h('td', { class: 'minor' }, String(g.seats ?? '')),
+          h('td', { 'data-col': 'place' }, g.status === 'abandoned' ? 'abandoned' : g.shithead ? 'shithead 💩' : ordinal(g.place)),
+          h('td', {}, typeof g.rating_after === 'number' && typeof g.rating_before === 'number'
+            ? `${decimal(g.rating_after)} (${signedDelta(g.rating_after - g.rating_before)})` : '–'))))))
+        : h('p', { class: 'empty' }, 'No games yet.'));
+  }
+}

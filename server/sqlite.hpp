@@ -1,0 +1,103 @@
+#pragma once
+// A thin RAII layer over the SQLite C API: a connection, prepared statements with bound
+// values (never text pasted into SQL), and transactions that roll back unless
+// committed. Errors are exceptions carrying SQLite's message: the store's one thread
+// catches them at the edge of each job. Not thread-safe: one thread owns a database.
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace shithead::server::sqlite {
+
+class error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class statement;
+
+class database {
+ public:
+  // Opens (creating when `create`) the file, or ":memory:".
+  explicit database(const std::string& path, bool create = true);
+  ~database();
+  database(const database&) = delete;
+  database& operator=(const database&) = delete;
+
+  // Runs SQL without parameters (schema, pragmas); may hold several statements.
+  void exec(std::string_view sql);
+  statement prepare(std::string_view sql);
+  std::int64_t last_insert_id() const;
+  int changes() const;
+  // True between BEGIN and COMMIT or ROLLBACK.
+  bool in_transaction() const;
+  // True when SQLite could open the file for reading only (the OS refused writing).
+  bool read_only() const;
+  sqlite3* handle() const { return db_; }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+class statement {
+ public:
+  statement(sqlite3* db, std::string_view sql);
+  ~statement();
+  statement(statement&& other) noexcept;
+  statement& operator=(statement&&) = delete;
+  statement(const statement&) = delete;
+
+  // Parameters count from 1, as in SQLite.
+  statement& bind(int index, std::int64_t value);
+  statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+  statement& bind(int index, double value);
+  statement& bind(int index, std::string_view value);
+  statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
+  statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
+  statement& bind_null(int index);
+  template <class T>
+  statement& bind(int index, const std::optional<T>& value) {
+    return value ? bind(index, *value) : bind_null(index);
+  }
+
+  // True while a row is ready; false when done.
+  bool step();
+  // Runs a statement that returns no rows.
+  void run();
+  // Ready for another round of binds and steps.
+  void reset();
+
+  bool is_null(int column) const;
+  std::int64_t int64(int column) const;
+  int integer(int column) const { return static_cast<int>(int64(column)); }
+  double real(int column) const;
+  std::string text(int column) const;
+  std::optional<std::string> optional_text(int column) const;
+  std::optional<std::int64_t> optional_int64(int column) const;
+
+ private:
+  void check(int code, const char* what) const;
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// BEGIN IMMEDIATE now; ROLLBACK on destruction unless commit() was called.
+class transaction {
+ public:
+  explicit transaction(database& db);
+  ~transaction();
+  transaction(const transaction&) = delete;
+  transaction& operator=(const transaction&) = delete;
+  void commit();
+
+ private:
+  database& db_;
+  bool done_ = false;
+};
+
+}  // namespace shithead::server::sqlite

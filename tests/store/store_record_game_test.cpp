@@ -1,0 +1,326 @@
+// Recording a game that ended: seats and places, ratings for the humans only, nothing
+// for an abandoned game, and the leaver whose seat finished last.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "protocol/record_json.hpp"
+#include "server/rankings_api.hpp"
+#include "server/store.hpp"
+#include "server/weng_lin.hpp"
+#include "tests/store/store_test_support.hpp"
+
+namespace shithead::server {
+namespace {
+
+using namespace store_testing;
+
+constexpr double tolerance = 1e-9;
+
+const player_record ana = player("a1a1a1a1a1a1", "Ana");
+const player_record bob = player("b2b2b2b2b2b2", "Bob");
+const player_record cy = player("c3c3c3c3c3c3", "Cy");
+const player_record dee = player("d4d4d4d4d4d4", "Dee");
+const player_record eve = player("e5e5e5e5e5e5", "Eve");
+
+struct seat_row {
+  std::optional<std::string> player_id;
+  std::optional<std::string> bot;
+  std::string name;
+  std::optional<std::int64_t> place;
+  bool shithead = false;
+};
+
+class recording : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const auto& p : {ana, bob, cy, dee, eve}) s_.save_player(p);
+    s_.start();
+  }
+
+  rating current(const player_record& p) {
+    return on_store(s_, [&](sqlite::database& db) {
+      auto query = db.prepare("SELECT mu, sigma FROM players WHERE id = ?");
+      query.bind(1, p.id);
+      EXPECT_TRUE(query.step());
+      return rating{query.real(0), query.real(1)};
+    });
+  }
+
+  void set_rating(const player_record& p, rating r) {
+    on_store(s_, [&](sqlite::database& db) {
+      auto update = db.prepare("UPDATE players SET mu = ?, sigma = ? WHERE id = ?");
+      update.bind(1, r.mu).bind(2, r.sigma).bind(3, p.id).run();
+      return 0;
+    });
+  }
+
+  std::vector<seat_row> seats_of(std::int64_t game_id) {
+    return on_store(s_, [&](sqlite::database& db) {
+      auto query = db.prepare(
+          "SELECT player_id, bot, name, place, shithead FROM game_players WHERE game_id = ? ORDER BY seat");
+      query.bind(1, game_id);
+      std::vector<seat_row> rows;
+      while (query.step())
+        rows.push_back(seat_row{query.optional_text(0), query.optional_text(1), query.text(2),
+                                query.optional_int64(3), query.integer(4) == 1});
+      return rows;
+    });
+  }
+
+  std::int64_t rows(const std::string& sql) {
+    return on_store(s_, [&](sqlite::database& db) { return count_rows(db, sql); });
+  }
+
+  protocol::json profile(const player_record& p) {
+    return on_store(s_, [&](sqlite::database& db) { return player_profile(db, p.id).body; });
+  }
+
+  store s_{":memory:"};
+};
+
+TEST_F(recording, two_humans_the_winner_rises_and_the_shithead_falls_as_worked_by_hand) {
+  // Bob goes out first; Ana is the shithead.
+  const auto recorded = record(s_, {finished({human(ana), human(bob)}, {1, 0})});
+  ASSERT_EQ(recorded.size(), 1u);
+  const auto& game = recorded[0];
+  EXPECT_GT(game.game_id, 0);
+  EXPECT_FALSE(game.abandoned);
+  ASSERT_EQ(game.ratings.size(), 2u);  // by seat
+  EXPECT_EQ(game.ratings[0].player_id, ana.id);
+  EXPECT_EQ(game.ratings[0].name, "Ana");
+  EXPECT_DOUBLE_EQ(game.ratings[0].before.mu, 25.0);
+  EXPECT_NEAR(game.ratings[0].after.mu, 22.36476861652635, tolerance);
+  EXPECT_NEAR(game.ratings[0].after.sigma, 8.065506316323548, tolerance);
+  EXPECT_NEAR(game.ratings[1].after.mu, 27.63523138347365, tolerance);
+  EXPECT_NEAR(game.ratings[1].after.sigma, 8.065506316323548, tolerance);
+  EXPECT_EQ(game.ratings[0].title.count, 1);
+  EXPECT_EQ(game.ratings[0].title.olympic, "Bronze shithead");
+  EXPECT_EQ(game.ratings[1].title.count, 0);
+  EXPECT_FALSE(game.ratings[1].title.numeric.has_value());
+
+  // What the players table and the history keep.
+  EXPECT_NEAR(current(ana).mu, 22.36476861652635, tolerance);
+  EXPECT_NEAR(current(bob).mu, 27.63523138347365, tolerance);
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM ratings WHERE mu_before = 25.0 AND sigma_before = 25.0 / 3.0"), 2);
+  const auto seats = seats_of(game.game_id);
+  ASSERT_EQ(seats.size(), 2u);
+  EXPECT_EQ(seats[0].player_id, ana.id);
+  EXPECT_EQ(seats[0].place, 2);
+  EXPECT_TRUE(seats[0].shithead);
+  EXPECT_EQ(seats[1].place, 1);
+  EXPECT_FALSE(seats[1].shithead);
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM games WHERE status = 'finished' AND seats = 2"), 1);
+}
+
+TEST_F(recording, three_new_humans_first_rises_last_falls_and_the_middle_stays) {
+  // Cy first, Ana second, Bob the shithead.
+  const auto recorded = record(s_, {finished({human(ana), human(bob), human(cy)}, {2, 0, 1})});
+  ASSERT_EQ(recorded.size(), 1u);
+  const auto& r = recorded[0].ratings;
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_GT(r[2].after.mu, 25.0);
+  EXPECT_NEAR(r[0].after.mu, 25.0, tolerance);  // equal odds both ways: no net surprise
+  EXPECT_LT(r[1].after.mu, 25.0);
+  for (const auto& change : r) EXPECT_LT(change.after.sigma, change.before.sigma);
+  const auto seats = seats_of(recorded[0].game_id);
+  EXPECT_EQ(seats[0].place, 2);
+  EXPECT_EQ(seats[1].place, 3);
+  EXPECT_EQ(seats[2].place, 1);
+  EXPECT_TRUE(seats[1].shithead);
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM ratings"), 3);
+}
+
+// The five players of weng_lin_test's hand-worked example, with their ratings set in the
+// store first: the store feeds rate_game exactly what it should.
+TEST_F(recording, five_humans_move_as_worked_by_hand) {
+  const std::array<player_record, 5> who{ana, bob, cy, dee, eve};
+  const std::array<rating, 5> before{rating{25.0, 25.0 / 3.0}, rating{28.0, 5.5}, rating{22.0, 7.0},
+                                     rating{25.0, 3.0}, rating{31.0, 2.5}};
+  for (std::size_t i = 0; i < who.size(); ++i) set_rating(who[i], before[i]);
+  // Places 3, 1, 5, 2, 4: out in the order Bob, Dee, Ana, Eve, and Cy the shithead.
+  const auto recorded =
+      record(s_, {finished({human(ana), human(bob), human(cy), human(dee), human(eve)}, {1, 3, 0, 4, 2})});
+  ASSERT_EQ(recorded.size(), 1u);
+  const auto& r = recorded[0].ratings;
+  ASSERT_EQ(r.size(), 5u);
+  const std::array<rating, 5> expected{rating{25.81661725433421, 6.445579074729049},
+                                       rating{33.72790135404094, 4.955019983704919},
+                                       rating{14.999602990593, 5.921576844046523},
+                                       rating{26.27684216379825, 2.9404269702255736},
+                                       rating{29.749265588856254, 2.471877637382637}};
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    SCOPED_TRACE(who[i].name);
+    EXPECT_EQ(r[i].player_id, who[i].id);
+    EXPECT_NEAR(r[i].before.mu, before[i].mu, tolerance);
+    EXPECT_NEAR(r[i].after.mu, expected[i].mu, tolerance);
+    EXPECT_NEAR(r[i].after.sigma, expected[i].sigma, tolerance);
+    EXPECT_NEAR(current(who[i]).mu, expected[i].mu, tolerance);
+  }
+  EXPECT_TRUE(r[1].after.provisional() == false);  // Bob's sigma fell below 5
+  EXPECT_EQ(r[2].title.count, 1);
+}
+
+TEST_F(recording, the_next_game_starts_from_the_ratings_the_last_one_left) {
+  // Two games in one step of the table, then one more.
+  const auto first =
+      record(s_, {finished({human(ana), human(bob)}, {0, 1}), finished({human(ana), human(bob)}, {0, 1})});
+  ASSERT_EQ(first.size(), 2u);
+  EXPECT_EQ(first[1].ratings[0].before.mu, first[0].ratings[0].after.mu);
+  EXPECT_EQ(first[1].ratings[0].before.sigma, first[0].ratings[0].after.sigma);
+  EXPECT_GT(first[1].game_id, first[0].game_id);
+  const auto next = record(s_, {finished({human(bob), human(ana)}, {0, 1})});
+  EXPECT_EQ(next[0].ratings[1].before.mu, first[1].ratings[0].after.mu);  // Ana, now in seat 1
+  EXPECT_EQ(next[0].ratings[1].title.count, 1);
+  EXPECT_EQ(next[0].ratings[0].title.count, 2);  // Bob, shithead of the first two
+}
+
+// Bots are not ranked, but a human who finished behind a bot still finished behind the
+// humans ahead of them: Bob beat Ana, and that is all the rating sees.
+TEST_F(recording, a_game_with_bots_rates_only_its_humans) {
+  // Seats: bot, Ana, bot, Bob. Out: bot 2, Bob, bot 0; Ana the shithead.
+  const auto recorded = record(s_, {finished({bot(0), human(ana), bot(2), human(bob)}, {2, 3, 0, 1})});
+  ASSERT_EQ(recorded.size(), 1u);
+  const auto& r = recorded[0].ratings;
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[0].player_id, ana.id);
+  EXPECT_EQ(r[1].player_id, bob.id);
+  // As if the two had played alone (both new players).
+  EXPECT_NEAR(r[0].after.mu, 22.36476861652635, tolerance);
+  EXPECT_NEAR(r[1].after.mu, 27.63523138347365, tolerance);
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM ratings"), 2);
+
+  const auto seats = seats_of(recorded[0].game_id);
+  ASSERT_EQ(seats.size(), 4u);
+  EXPECT_FALSE(seats[0].player_id.has_value());
+  EXPECT_EQ(seats[0].bot, "greedy");
+  EXPECT_EQ(seats[0].name, "Greedy bot 0");
+  EXPECT_EQ(seats[0].place, 3);
+  EXPECT_EQ(seats[2].place, 1);
+  EXPECT_EQ(seats[3].place, 2);
+  EXPECT_EQ(seats[1].place, 4);
+  EXPECT_TRUE(seats[1].shithead);
+
+  // The game counts for the humans in it, at their place among everyone.
+  const auto bob_profile = profile(bob);
+  EXPECT_EQ(bob_profile["games"], 1);
+  EXPECT_EQ(bob_profile["average_place"], 2.0);
+  EXPECT_EQ(profile(ana)["shithead"], 1);
+}
+
+TEST_F(recording, a_bot_as_the_shithead_counts_against_no_human) {
+  const auto recorded = record(s_, {finished({human(ana), bot(1), human(bob)}, {0, 2, 1})});
+  ASSERT_EQ(recorded[0].ratings.size(), 2u);
+  for (const auto& change : recorded[0].ratings) EXPECT_EQ(change.title.count, 0);
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM game_players WHERE shithead = 1 AND bot = 'greedy'"), 1);
+}
+
+TEST_F(recording, one_human_among_bots_plays_but_the_rating_stays) {
+  const auto recorded = record(s_, {finished({human(ana), bot(1), bot(2)}, {0, 1, 2})});
+  ASSERT_EQ(recorded[0].ratings.size(), 1u);
+  EXPECT_EQ(recorded[0].ratings[0].after.mu, 25.0);
+  EXPECT_EQ(recorded[0].ratings[0].after.sigma, 25.0 / 3.0);
+  EXPECT_EQ(profile(ana)["games"], 1);
+  EXPECT_EQ(profile(ana)["first"], 1);
+}
+
+TEST_F(recording, an_abandoned_game_is_kept_but_counts_for_nobody) {
+  const auto recorded = record(s_, {abandoned({human(ana), human(bob), bot(2)}, {1})});
+  ASSERT_EQ(recorded.size(), 1u);
+  EXPECT_TRUE(recorded[0].abandoned);
+  EXPECT_GT(recorded[0].game_id, 0);
+  EXPECT_TRUE(recorded[0].ratings.empty());
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM ratings"), 0);
+  EXPECT_EQ(current(ana).mu, 25.0);
+  EXPECT_EQ(current(bob).sigma, 25.0 / 3.0);
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM games WHERE status = 'abandoned'"), 1);
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM game_players WHERE shithead = 1"), 0);
+  const auto seats = seats_of(recorded[0].game_id);
+  EXPECT_EQ(seats[1].place, 1);  // Bob had gone out before it ended
+  EXPECT_FALSE(seats[0].place.has_value());
+
+  const auto bob_profile = profile(bob);
+  EXPECT_EQ(bob_profile["games"], 0);
+  EXPECT_EQ(bob_profile["first"], 0);
+  ASSERT_EQ(bob_profile["recent"].size(), 1u);  // listed, but not counted
+  EXPECT_EQ(bob_profile["recent"][0]["status"], "abandoned");
+}
+
+// A player who leaves mid-game keeps the seat's player: a bot finishes the game for
+// them, and the room hands the store the seat's seat_player as it was when the game
+// started (a human, no bot kind). The store decides human or bot by seat_player::bot
+// alone, so the leaver whose seat ends last is the shithead, rated last, titled.
+TEST_F(recording, a_player_who_left_and_whose_seat_finished_last_is_the_shithead) {
+  // Ana left; a bot played her seat 0 to the end, and it finished last.
+  const auto recorded = record(s_, {finished({human(ana), human(bob), human(cy)}, {1, 2, 0})});
+  ASSERT_EQ(recorded.size(), 1u);
+  const auto& r = recorded[0].ratings;
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].player_id, ana.id);
+  EXPECT_LT(r[0].after.mu, 25.0);
+  EXPECT_EQ(r[0].title.count, 1);
+  EXPECT_EQ(r[0].title.feudal, "Lord shithead");
+  const auto seats = seats_of(recorded[0].game_id);
+  EXPECT_EQ(seats[0].player_id, ana.id);
+  EXPECT_FALSE(seats[0].bot.has_value());
+  EXPECT_TRUE(seats[0].shithead);
+  EXPECT_EQ(seats[0].place, 3);
+  const auto ana_profile = profile(ana);
+  EXPECT_EQ(ana_profile["shithead"], 1);
+  EXPECT_EQ(ana_profile["current_run"], 0);
+}
+
+TEST_F(recording, the_record_and_the_ruleset_are_kept_with_the_game) {
+  const auto game = played({human(ana), human(bob), bot(2)}, 2026);
+  ASSERT_FALSE(game.abandoned);
+  const auto recorded = record(s_, {game});
+  const auto stored = on_store(s_, [&](sqlite::database& db) {
+    auto query = db.prepare("SELECT table_code, ruleset, start, record, started, ended FROM games WHERE id = ?");
+    query.bind(1, recorded[0].game_id);
+    EXPECT_TRUE(query.step());
+    return std::vector<std::string>{query.text(0), query.text(1), query.text(2), query.text(3),
+                                    std::to_string(query.int64(4)), std::to_string(query.int64(5))};
+  });
+  EXPECT_EQ(stored[0], "PLAY");
+  EXPECT_EQ(stored[1], "\"shiphead\"");
+  EXPECT_EQ(stored[2], R"({"seed":2026})");
+  EXPECT_EQ(stored[3], protocol::write_record(game.record));
+  EXPECT_EQ(stored[4], std::to_string(to_unix_ms(noon_ish - 10min)));
+  EXPECT_EQ(stored[5], std::to_string(to_unix_ms(noon_ish)));
+}
+
+TEST(record_game, a_game_whose_seats_do_not_fit_is_refused_before_anything_is_written) {
+  store s(":memory:");
+  auto& db = s.database_for_tests();
+  const auto refuse = [&](game_to_record game) {
+    EXPECT_THROW(store::record_game(db, game), std::invalid_argument);
+  };
+  auto out_of_range = finished({bot(0), bot(1)}, {0, 1});
+  out_of_range.finish_order = {2};
+  refuse(out_of_range);
+  auto twice = finished({bot(0), bot(1), bot(2)}, {0, 1, 2});
+  twice.finish_order = {0, 0};
+  refuse(twice);
+  auto shithead_went_out = finished({bot(0), bot(1)}, {0, 1});
+  shithead_went_out.shithead = 0;
+  refuse(shithead_went_out);
+  auto no_shithead = finished({bot(0), bot(1)}, {0, 1});
+  no_shithead.shithead = -1;
+  refuse(no_shithead);
+  auto record_disagrees = finished({bot(0), bot(1)}, {0, 1});
+  record_disagrees.record.players = 3;
+  refuse(record_disagrees);
+  auto nameless = finished({seat_player{"", "Nobody", std::nullopt}, bot(1)}, {0, 1});
+  refuse(nameless);
+  EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM games"), 0);
+  // A game of bots alone is fine: kept, rated for nobody.
+  const auto bots_only = store::record_game(db, finished({bot(0), bot(1)}, {1, 0}));
+  EXPECT_GT(bots_only.game_id, 0);
+  EXPECT_TRUE(bots_only.ratings.empty());
+}
+
+}  // namespace
+}  // namespace shithead::server

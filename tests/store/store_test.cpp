@@ -1,0 +1,330 @@
+// The store's queue: what is saved comes back after a restart, callbacks come after the
+// commit, a bad job costs only itself, close() writes everything, and the store says
+// when it is in trouble.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <atomic>
+#include <future>
+#include <string>
+#include <vector>
+
+#include "server/rankings_api.hpp"
+#include "server/sqlite.hpp"
+#include "server/store.hpp"
+#include "tests/store/store_test_support.hpp"
+
+namespace shithead::server {
+namespace {
+
+using namespace store_testing;
+
+const player_record ana = player("a1a1a1a1a1a1", "Ana");
+const player_record bob = player("b2b2b2b2b2b2", "Bob");
+
+TEST(store, players_saved_come_back_after_a_restart) {
+  const temp_folder temp;
+  const auto path = temp.file("data/shithead.db");
+  {
+    store s(path);
+    s.start();
+    s.save_player(ana);
+    s.save_player(bob);
+    auto renamed = ana;
+    renamed.name = "Anna";
+    renamed.last_seen = ana.last_seen + 24h;
+    s.save_player(renamed);  // the same player again: renamed and seen later
+    s.close();
+  }
+  store s(path);
+  const auto players = s.load_players();
+  ASSERT_EQ(players.size(), 2u);
+  EXPECT_EQ(players[0].id, ana.id);
+  EXPECT_EQ(players[0].name, "Anna");
+  EXPECT_EQ(players[0].token_hash, ana.token_hash);
+  EXPECT_EQ(players[0].created, ana.created);
+  EXPECT_EQ(players[0].last_seen, ana.last_seen + 24h);
+  EXPECT_EQ(players[1].id, bob.id);
+  EXPECT_EQ(players[1].name, "Bob");
+  EXPECT_EQ(players[1].last_seen, bob.last_seen);
+}
+
+// Values are always bound, never pasted into SQL.
+TEST(store, names_with_quotes_and_sql_in_them_survive_the_round_trip) {
+  const std::vector<std::string> names{"O'Brien", "' OR 1=1 --", "Rob'); DROP TABLE players;--", "\"Bob\" \\ %_"};
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  {
+    store s(path);
+    s.start();
+    for (std::size_t i = 0; i < names.size(); ++i)
+      s.save_player(player("00000000000" + std::to_string(i), names[i]));
+    s.close();
+  }
+  store s(path);
+  const auto players = s.load_players();
+  ASSERT_EQ(players.size(), names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) EXPECT_EQ(players[i].name, names[i]);
+  // And looked up by name, "' OR 1=1 --" finds itself and nobody else.
+  const auto found = players_named(s.database_for_tests(), "name=%27+OR+1%3D1+--");
+  ASSERT_EQ(found.status, 200);
+  ASSERT_EQ(found.body["players"].size(), 1u);
+  EXPECT_EQ(found.body["players"][0]["name"], "' OR 1=1 --");
+}
+
+TEST(store, a_table_saved_with_its_state_comes_back_after_a_restart) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  {
+    store s(path);
+    s.start();
+    s.save_table("ABCD", std::string(R"({"version": 1, "name": "it's \"ours\""})"), {}, nullptr);
+    s.save_table("WXYZ", std::string("wxyz-1"), {}, nullptr);
+    s.save_table("ABCD", std::string(R"({"version": 2})"), {}, nullptr);  // replaces version 1
+    s.save_table("WXYZ", std::nullopt, {}, nullptr);                     // unchanged
+    s.close();
+  }
+  store s(path);
+  const auto rooms = s.load_rooms();
+  ASSERT_EQ(rooms.size(), 2u);
+  EXPECT_EQ(rooms[0], std::make_pair(std::string("ABCD"), std::string(R"({"version": 2})")));
+  EXPECT_EQ(rooms[1], std::make_pair(std::string("WXYZ"), std::string("wxyz-1")));
+}
+
+TEST(store, an_empty_state_forgets_the_table) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  {
+    store s(path);
+    s.start();
+    s.save_table("ABCD", std::string("abcd"), {}, nullptr);
+    s.save_table("WXYZ", std::string("wxyz"), {}, nullptr);
+    s.save_table("ABCD", std::string(), {}, nullptr);
+    s.save_table("NONE", std::string(), {}, nullptr);  // never saved: nothing to forget
+    s.close();
+  }
+  store s(path);
+  const auto rooms = s.load_rooms();
+  ASSERT_EQ(rooms.size(), 1u);
+  EXPECT_EQ(rooms[0].first, "WXYZ");
+}
+
+// The room holds its game_over frame until the callback: by then another connection
+// (another process, or the server after kill -9) must already find the game on disk.
+TEST(store, callbacks_run_after_the_commit) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  store s(path);
+  s.start();
+  s.save_player(ana);
+  s.save_player(bob);
+  std::promise<std::pair<std::int64_t, std::int64_t>> seen;  // game id, rows another connection finds
+  s.save_table("ABCD", std::string("state"), {finished({human(ana), human(bob)}, {0, 1})},
+               [&](std::vector<recorded_game> games) {
+                 sqlite::database other(path, false);
+                 auto query = other.prepare("SELECT COUNT(*) FROM games WHERE id = ?");
+                 query.bind(1, games.empty() ? std::int64_t{-1} : games[0].game_id);
+                 query.step();
+                 seen.set_value({games.empty() ? -1 : games[0].game_id, query.int64(0)});
+               });
+  const auto [game_id, rows] = seen.get_future().get();
+  EXPECT_GT(game_id, 0);
+  EXPECT_EQ(rows, 1);
+  s.close();
+}
+
+TEST(store, a_callback_without_games_gets_an_empty_list) {
+  store s(":memory:");
+  s.start();
+  std::promise<std::size_t> got;
+  s.save_table("ABCD", std::string("state"), {},
+               [&](std::vector<recorded_game> games) { got.set_value(games.size()); });
+  EXPECT_EQ(got.get_future().get(), 0u);
+}
+
+// Jobs queued before start() are one batch, one transaction: each runs in a savepoint,
+// so the failing ones roll back alone and the others are written.
+TEST(store, a_bad_job_in_a_batch_costs_only_itself) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  std::vector<recorded_game> unknown_player, bad_order, good;
+  bool unknown_called = false, bad_order_called = false, good_called = false;
+  {
+    store s(path);
+    s.save_player(ana);
+    // A human the store has never seen: the foreign key refuses the seat.
+    const player_record stranger = player("ffffffffffff", "Stranger");
+    s.save_table("BAD1", std::string("bad-1"),
+                 {finished({human(ana), bot(1)}, {0, 1}), finished({human(ana), human(stranger)}, {0, 1})},
+                 [&](std::vector<recorded_game> r) {
+                   unknown_player = std::move(r);
+                   unknown_called = true;
+                 });
+    // A finishing order naming a seat that is not at the table.
+    auto broken = finished({human(ana), bot(1)}, {0, 1});
+    broken.finish_order = {5};
+    s.save_table("BAD2", std::string("bad-2"), {broken}, [&](std::vector<recorded_game> r) {
+      bad_order = std::move(r);
+      bad_order_called = true;
+    });
+    s.save_table("GOOD", std::string("good"), {finished({human(ana), bot(1)}, {1, 0})},
+                 [&](std::vector<recorded_game> r) {
+                   good = std::move(r);
+                   good_called = true;
+                 });
+    s.save_player(bob);
+    EXPECT_EQ(s.queue_depth(), 5u);
+    s.start();
+    s.close();
+    EXPECT_TRUE(s.healthy());
+  }
+  EXPECT_TRUE(unknown_called);
+  EXPECT_TRUE(unknown_player.empty());  // its first game was rolled back with it: no id to show
+  EXPECT_TRUE(bad_order_called);
+  EXPECT_TRUE(bad_order.empty());
+  ASSERT_TRUE(good_called);
+  ASSERT_EQ(good.size(), 1u);
+
+  store s(path);
+  auto& db = s.database_for_tests();
+  EXPECT_EQ(s.load_players().size(), 2u);
+  const auto rooms = s.load_rooms();
+  ASSERT_EQ(rooms.size(), 1u);
+  EXPECT_EQ(rooms[0].first, "GOOD");
+  EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM games"), 1);
+  EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM game_players"), 2);
+  EXPECT_EQ(count_rows(db, "SELECT id FROM games"), good[0].game_id);
+}
+
+TEST(store, close_writes_everything_still_queued) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  constexpr int players = 300;
+  {
+    store s(path);
+    s.start();
+    for (int i = 0; i < players; ++i) {
+      char id[13];
+      std::snprintf(id, sizeof id, "%012x", i);
+      s.save_player(player(id, "Player " + std::to_string(i)));
+      s.save_table("T" + std::to_string(i), std::string("state"), {}, nullptr);
+    }
+    s.close();
+    EXPECT_EQ(s.queue_depth(), 0u);
+  }
+  store s(path);
+  EXPECT_EQ(s.load_players().size(), static_cast<std::size_t>(players));
+  EXPECT_EQ(s.load_rooms().size(), static_cast<std::size_t>(players));
+}
+
+TEST(store, close_writes_the_queue_even_when_never_started_and_drops_later_calls) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  {
+    store s(path);
+    s.save_player(ana);
+    s.close();
+    s.save_player(bob);  // after close: dropped
+    bool called = false;
+    s.save_table("LATE", std::string("late"), {}, [&](std::vector<recorded_game>) { called = true; });
+    EXPECT_EQ(s.queue_depth(), 0u);
+    s.close();  // twice is fine
+    EXPECT_FALSE(called);
+  }
+  store s(path);
+  const auto players = s.load_players();
+  ASSERT_EQ(players.size(), 1u);
+  EXPECT_EQ(players[0].name, "Ana");
+  EXPECT_TRUE(s.load_rooms().empty());
+}
+
+TEST(store, the_destructor_closes_and_writes_the_queue) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  {
+    store s(path);
+    s.start();
+    s.save_player(ana);
+  }
+  store s(path);
+  EXPECT_EQ(s.load_players().size(), 1u);
+}
+
+TEST(store, reads_see_the_writes_queued_before_them_and_a_failing_read_costs_nothing) {
+  store s(":memory:");
+  s.start();
+  s.save_player(ana);
+  s.read([](sqlite::database& db) { db.exec("SELECT * FROM no_such_table"); });
+  s.save_player(bob);
+  EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT COUNT(*) FROM players"); }), 2);
+  EXPECT_TRUE(s.healthy());
+}
+
+TEST(store, a_read_that_leaves_a_transaction_open_is_rolled_back_and_writes_go_on) {
+  store s(":memory:");
+  s.start();
+  s.save_player(ana);
+  s.read([](sqlite::database& db) { db.exec("BEGIN; DELETE FROM players"); });
+  s.save_player(bob);
+  EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT COUNT(*) FROM players"); }), 2);
+  EXPECT_TRUE(s.healthy());
+}
+
+TEST(store, queue_depth_counts_the_jobs_not_yet_taken) {
+  store s(":memory:");
+  EXPECT_EQ(s.queue_depth(), 0u);
+  s.save_player(ana);
+  s.save_table("ABCD", std::string("state"), {}, nullptr);
+  s.read([](sqlite::database&) {});
+  EXPECT_EQ(s.queue_depth(), 3u);
+  s.start();
+  EXPECT_EQ(on_store(s, [](sqlite::database&) { return 0; }), 0);
+  EXPECT_EQ(s.queue_depth(), 0u);
+}
+
+// Another process holding the write lock makes the batch fail: the store reports it,
+// answers its callers with nothing, and recovers when the lock goes.
+TEST(store, healthy_turns_false_when_a_batch_cannot_be_written_and_back_after_one_is) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  store s(path);
+  EXPECT_TRUE(s.healthy());
+  s.save_player(ana);
+  s.save_player(bob);
+  ::sqlite3_busy_timeout(s.database_for_tests().handle(), 0);  // fail at once, not after 5 s
+  s.start();
+  EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT COUNT(*) FROM players"); }), 2);
+
+  auto other = std::make_unique<sqlite::database>(path, false);
+  other->exec("BEGIN IMMEDIATE");
+  EXPECT_TRUE(record(s, {finished({human(ana), human(bob)}, {0, 1})}, std::string("locked")).empty());
+  EXPECT_FALSE(s.healthy());
+  other->exec("ROLLBACK");
+  other.reset();
+
+  const auto recorded = record(s, {finished({human(ana), human(bob)}, {0, 1})}, std::string("free"));
+  ASSERT_EQ(recorded.size(), 1u);
+  EXPECT_TRUE(s.healthy());
+  s.close();
+  const auto rooms = s.load_rooms();
+  ASSERT_EQ(rooms.size(), 1u);
+  EXPECT_EQ(rooms[0].second, "free");
+}
+
+TEST(store, an_in_memory_store_keeps_what_it_is_given_while_it_runs) {
+  store s(":memory:");
+  s.start();
+  s.save_player(ana);
+  s.save_player(bob);
+  const auto recorded = record(s, {finished({human(ana), human(bob)}, {1, 0})}, std::string("state"));
+  ASSERT_EQ(recorded.size(), 1u);
+  EXPECT_EQ(recorded[0].game_id, 1);
+  const auto profile = on_store(s, [](sqlite::database& db) { return player_profile(db, bob.id); });
+  EXPECT_EQ(profile.status, 200);
+  EXPECT_EQ(profile.body["games"], 1);
+  s.close();
+  EXPECT_EQ(s.load_rooms().size(), 1u);
+}
+
+}  // namespace
+}  // namespace shithead::server

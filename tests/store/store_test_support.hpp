@@ -1,0 +1,171 @@
+#pragma once
+// What the store's tests share: a temporary folder, players, and games to record (made
+// up, or played for real by bots so that the record replays to the result).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <future>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "protocol/game_record.hpp"
+#include "rules/bots.hpp"
+#include "rules/engine.hpp"
+#include "rules/rng.hpp"
+#include "rules/ruleset.hpp"
+#include "rules/view.hpp"
+#include "server/store.hpp"
+
+namespace shithead::server::store_testing {
+
+using namespace std::chrono_literals;
+using clock_time = std::chrono::system_clock::time_point;
+
+// 2026-11-21T09:00:00Z: a fixed "now" for everything that is dated.
+inline const clock_time noon_ish = std::chrono::system_clock::time_point(std::chrono::seconds(1795251600));
+
+// A folder of its own under the system's temp folder, removed with everything in it.
+class temp_folder {
+ public:
+  temp_folder() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const std::string test = info ? std::string(info->test_suite_name()) + "." + info->name() : "store";
+    path_ = std::filesystem::temp_directory_path() /
+            ("shithead-store-" + std::to_string(::getpid()) + "-" + test);
+    std::filesystem::remove_all(path_);
+  }
+  ~temp_folder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  temp_folder(const temp_folder&) = delete;
+  temp_folder& operator=(const temp_folder&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  // A file path inside it, as a string; `sub` may name folders that do not exist yet.
+  std::string file(const std::string& sub) const { return (path_ / sub).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// A player as the registry would hand it over. Ids are 12 hex characters; token hashes
+// must be unique, so they are made from the id.
+inline player_record player(const std::string& id, const std::string& name, clock_time created = noon_ish) {
+  return player_record{id, name, std::string(52, 'a') + id, created, created + 1h};
+}
+
+inline seat_player human(const player_record& p) { return seat_player{p.id, p.name, std::nullopt}; }
+inline seat_player bot(int seat) {
+  return seat_player{"bot:" + std::to_string(seat), "Greedy bot " + std::to_string(seat), rules::bot_kind::greedy};
+}
+
+inline protocol::game_record record_for(int players, std::uint64_t seed = 7) {
+  protocol::game_record record;
+  record.ruleset = rules::preset_ruleset(rules::preset_id::shiphead);
+  record.players = players;
+  record.dealer = players - 1;
+  record.start = seed;
+  return record;
+}
+
+// A finished game whose seats went out in `order` (the last of it is the shithead).
+// The record only names the table: the store does not replay it.
+inline game_to_record finished(std::vector<seat_player> players, std::vector<int> order,
+                               clock_time ended = noon_ish, std::string table = "TBL1") {
+  game_to_record game;
+  game.table_code = std::move(table);
+  game.record = record_for(static_cast<int>(players.size()));
+  game.players = std::move(players);
+  game.shithead = order.back();
+  order.pop_back();
+  game.finish_order = std::move(order);
+  game.started = ended - 10min;
+  game.ended = ended;
+  return game;
+}
+
+// A game ended without a result (the turn limit, or the room gave up on it); `out` went
+// out before it did.
+inline game_to_record abandoned(std::vector<seat_player> players, std::vector<int> out = {},
+                                clock_time ended = noon_ish) {
+  game_to_record game;
+  game.table_code = "TBL1";
+  game.record = record_for(static_cast<int>(players.size()));
+  game.players = std::move(players);
+  game.finish_order = std::move(out);
+  game.abandoned = true;
+  game.started = ended - 10min;
+  game.ended = ended;
+  return game;
+}
+
+// A whole game played by greedy bots from a seed, every action recorded, so that the
+// record replays to exactly the result handed to the store.
+inline game_to_record played(std::vector<seat_player> players, std::uint64_t seed, clock_time ended = noon_ish) {
+  const int seats = static_cast<int>(players.size());
+  game_to_record game;
+  game.table_code = "PLAY";
+  game.record = record_for(seats, seed);
+  auto started = protocol::start_game(game.record);
+  EXPECT_TRUE(started.ok());
+  auto state = std::move(started).value();
+  rules::rng random(seed);
+  std::vector<rules::event> events;
+  while (!state.over()) {
+    const int seat = rules::seat_to_act(state);
+    const auto chosen = rules::choose_action(rules::bot_kind::greedy, rules::view_for(state, seat), random);
+    if (!chosen) {
+      ADD_FAILURE() << "a bot had nothing to do on its turn";
+      break;
+    }
+    game.record.actions.push_back(protocol::recorded_action{seat, *chosen});
+    rules::apply(state, seat, *chosen, events);
+  }
+  game.players = std::move(players);
+  game.finish_order = state.finish_order;
+  game.shithead = state.shithead;
+  game.abandoned = state.abandoned;
+  game.started = ended - 10min;
+  game.ended = ended;
+  return game;
+}
+
+// Queues the games as one step of a table and waits for what recording them gave.
+inline std::vector<recorded_game> record(store& s, std::vector<game_to_record> games,
+                                         std::optional<std::string> state = std::nullopt,
+                                         const std::string& code = "TBL1") {
+  std::promise<std::vector<recorded_game>> answer;
+  auto result = answer.get_future();
+  s.save_table(code, std::move(state), std::move(games),
+               [&answer](std::vector<recorded_game> r) { answer.set_value(std::move(r)); });
+  return result.get();
+}
+
+// Runs `f` on the store's thread and waits for its answer.
+template <class F>
+auto on_store(store& s, F f) -> decltype(f(std::declval<sqlite::database&>())) {
+  using result_type = decltype(f(std::declval<sqlite::database&>()));
+  std::promise<result_type> answer;
+  auto result = answer.get_future();
+  s.read([&](sqlite::database& db) {
+    try {
+      answer.set_value(f(db));
+    } catch (...) {
+      answer.set_exception(std::current_exception());
+    }
+  });
+  return result.get();
+}
+
+inline std::int64_t count_rows(sqlite::database& db, const std::string& sql) {
+  auto query = db.prepare(sql);
+  return query.step() ? query.int64(0) : -1;
+}
+
+}  // namespace shithead::server::store_testing

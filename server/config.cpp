@@ -73,13 +73,30 @@ std::optional<std::string> set_log_level(config& c, std::string_view text) {
          std::string(text) + "'";
 }
 
-constexpr std::array<setting, 6> settings = {{
+std::optional<std::string> set_allowed_origins(config& c, std::string_view text) {
+  auto policy = parse_origin_policy(text);
+  if (!policy) return "allowed-origins: " + policy.error();
+  c.allowed_origins = std::move(policy).value();
+  return std::nullopt;
+}
+
+std::optional<std::string> set_turn_timer(config& c, std::string_view text) {
+  const auto value = parse_integer(text);
+  if (!value || (*value != 0 && *value != 15 && *value != 30 && *value != 60))
+    return "turn-timer must be 0 (no timer), 15, 30 or 60 seconds, not '" + std::string(text) + "'";
+  c.turn_timer = std::chrono::seconds{*value};
+  return std::nullopt;
+}
+
+constexpr std::array<setting, 8> settings = {{
     {"--port", "SHITHEAD_PORT", set_port},
     {"--bind", "SHITHEAD_BIND", set_bind},
     {"--data", "SHITHEAD_DATA", set_data},
     {"--static", "SHITHEAD_STATIC", set_static},
     {"--threads", "SHITHEAD_THREADS", set_threads},
     {"--log-level", "SHITHEAD_LOG_LEVEL", set_log_level},
+    {"--allowed-origins", "SHITHEAD_ALLOWED_ORIGINS", set_allowed_origins},
+    {"--turn-timer", "SHITHEAD_TURN_TIMER", set_turn_timer},
 }};
 
 const setting* find_flag(std::string_view flag) {
@@ -92,7 +109,8 @@ const setting* find_flag(std::string_view flag) {
 
 const std::string_view config_usage =
     "usage: shithead serve [--port N] [--bind ADDRESS] [--data FILE] [--static DIR]\n"
-    "                      [--threads N] [--log-level LEVEL]\n"
+    "                      [--threads N] [--log-level LEVEL] [--allowed-origins LIST]\n"
+    "                      [--turn-timer S]\n"
     "\n"
     "  --port N           TCP port (SHITHEAD_PORT, default 8080; 0 picks a free one)\n"
     "  --bind ADDRESS     address to listen on (SHITHEAD_BIND, default 0.0.0.0)\n"
@@ -100,7 +118,15 @@ const std::string_view config_usage =
     "  --static DIR       the web client's files (SHITHEAD_STATIC)\n"
     "  --threads N        network threads (SHITHEAD_THREADS, default: the core count)\n"
     "  --log-level LEVEL  trace, debug, info, warn, error, critical or off\n"
-    "                     (SHITHEAD_LOG_LEVEL, default info)\n";
+    "                     (SHITHEAD_LOG_LEVEL, default info)\n"
+    "  --allowed-origins LIST\n"
+    "                     web pages of other origins that may open the game's WebSocket,\n"
+    "                     comma-separated: https://cards.example.org,http://localhost:8080\n"
+    "                     (SHITHEAD_ALLOWED_ORIGINS, default empty: only pages this server\n"
+    "                     serves itself). * allows every site, so that any page a player\n"
+    "                     visits can play in their name: unsafe, for development only\n"
+    "  --turn-timer S     turn timer of tables whose creator does not choose one:\n"
+    "                     0 (none), 15, 30 or 60 seconds (SHITHEAD_TURN_TIMER, default 0)\n";
 
 config config_defaults() {
   config c;

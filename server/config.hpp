@@ -1,6 +1,7 @@
 #pragma once
 // The settings of `shithead serve`: defaults, then environment variables, then flags
 // (flags win). Bad input is an error message value; nothing here throws.
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -8,6 +9,7 @@
 #include <string_view>
 
 #include "server/command_line.hpp"
+#include "server/origin_check.hpp"
 
 namespace shithead::server {
 
@@ -18,6 +20,8 @@ struct config {
   std::string static_dir = SHITHEAD_DEFAULT_STATIC_DIR;
   int threads = 1;  // config_defaults() sets the core count
   std::string log_level = "info";
+  origin_policy allowed_origins;     // pages of other origins that may open /ws; none by default
+  std::chrono::seconds turn_timer{0};  // of tables whose creator does not choose: 0, 15, 30 or 60
 };
 
 // The defaults, with threads set to the number of cores (at least 1).
@@ -33,9 +37,10 @@ struct config_result {
   bool help = false;                 // --help was asked for
 };
 
-// Reads SHITHEAD_PORT, SHITHEAD_BIND, SHITHEAD_DATA, SHITHEAD_STATIC, SHITHEAD_THREADS and
-// SHITHEAD_LOG_LEVEL, then --port --bind --data --static --threads --log-level (as
-// `--flag value` or `--flag=value`).
+// Reads SHITHEAD_PORT, SHITHEAD_BIND, SHITHEAD_DATA, SHITHEAD_STATIC, SHITHEAD_THREADS,
+// SHITHEAD_LOG_LEVEL, SHITHEAD_ALLOWED_ORIGINS and SHITHEAD_TURN_TIMER, then --port --bind
+// --data --static --threads --log-level --allowed-origins --turn-timer (as `--flag value`
+// or `--flag=value`).
 config_result parse_config(arguments args, const environment& env);
 
 // The flags and variables, for `shithead serve --help`.

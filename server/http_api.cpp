@@ -241,13 +241,19 @@ std::string error_json(std::string_view code, std::string_view message) {
   return doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
+api_response health_response(bool store_healthy) {
+  // "ok" was the whole answer before the store existed; probes that read it still work.
+  if (store_healthy) return {http::status::ok, R"({"ok":true,"status":"ok","store":"ok"})"};
+  return {http::status::service_unavailable, R"({"ok":false,"status":"unhealthy","store":"failing"})"};
+}
+
 bool is_api_path(std::string_view path) {
   return path == "/healthz" || path == "/api" || path.starts_with("/api/");
 }
 
 std::optional<api_response> handle_api(std::string_view path) {
   if (!is_api_path(path)) return std::nullopt;
-  if (path == "/healthz") return api_response{http::status::ok, R"({"ok":true})"};
+  if (path == "/healthz") return health_response(true);
   if (path == rules_prefix || path == "/api/rules/") return api_response{http::status::ok, presets_json().dump()};
   if (path.starts_with("/api/rules/")) {
     const auto name = path.substr(rules_prefix.size() + 1);

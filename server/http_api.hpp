@@ -1,7 +1,8 @@
 #pragma once
 // The JSON endpoints as pure functions of the request path: no I/O, so tests can call
 // them directly and http_session only has to send what they return.
-//   GET /healthz              {"ok": true}
+//   GET /healthz              {"ok": true, "status": "ok", "store": "ok"}, or a 503 with
+//                             false, "unhealthy" and "failing" when the store fails
 //   GET /api/rules            {"presets": [{"name", "summary"}, ...]}
 //   GET /api/rules/{preset}   `shithead rules PRESET --json` plus "summary" and
 //                             "rules_in_words"; an unknown preset is a 404
@@ -24,7 +25,9 @@ struct api_response {
 // True for the paths handle_api answers (whatever the method).
 bool is_api_path(std::string_view path);
 // The answer to a GET of `path` (no query string), or nothing when it is not an API path.
+// /healthz assumes a healthy store; the session asks the store and calls health_response.
 std::optional<api_response> handle_api(std::string_view path);
+api_response health_response(bool store_healthy);
 
 nlohmann::ordered_json presets_json();
 nlohmann::ordered_json preset_json(const rules::ruleset& rs);

@@ -1,7 +1,8 @@
 #pragma once
 // One HTTP/1.1 connection: reads requests with size limits and a timeout, answers them
-// (JSON API, static files), keeps the connection alive between requests, and hands a
-// WebSocket upgrade on /ws to the server's hook. Lives on its own strand.
+// (JSON API, rankings from the store, /metrics, static files), keeps the connection alive
+// between requests, and hands a WebSocket upgrade on /ws to the server's hook once the
+// page's origin passes. Lives on its own strand.
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -14,8 +15,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <vector>
+
+#include "server/metrics.hpp"
+#include "server/origin_check.hpp"
+#include "server/rankings_api.hpp"
 
 namespace shithead::server {
 
@@ -23,6 +29,15 @@ namespace shithead::server {
 // the connection's strand (the stream's executor), which the new session should keep.
 using websocket_upgrade = std::function<void(boost::beast::tcp_stream stream,
                                              boost::beast::http::request<boost::beast::http::string_body> request)>;
+
+// Whether the store is writing; called on a network thread for every /healthz, so it
+// must answer at once (a flag, not a query).
+using store_health = std::function<bool()>;
+
+// Answers a rankings GET (`target` with its query string) through `reply`, which may be
+// called later and from any thread (the store's); the session posts back to its strand.
+// Called on the connection's strand; must not block.
+using rankings_hook = std::function<void(std::string target, std::function<void(api_reply)> reply)>;
 
 struct http_limits {
   std::uint64_t max_body_bytes = 16 * 1024;
@@ -33,14 +48,25 @@ struct http_limits {
 
 class http_session;
 
+// What the game side plugs into HTTP; every hook may be empty.
+struct http_hooks {
+  websocket_upgrade upgrade;  // empty: /ws answers 503
+  store_health health;        // empty: the store counts as healthy
+  rankings_hook rankings;     // empty: the rankings API answers 503
+};
+
 // What every HTTP session shares, like the shared_state of Beast's chat example: where
-// the files are, the upgrade hook, and the live sessions, so that shutdown reaches them.
+// the files are, the hooks, the metrics, and the live sessions, so that shutdown
+// reaches them.
 class http_shared_state {
  public:
-  http_shared_state(std::filesystem::path static_root, websocket_upgrade upgrade, http_limits limits = {});
+  http_shared_state(std::filesystem::path static_root, http_hooks hooks, origin_policy allowed_origins,
+                    std::shared_ptr<server_metrics> metrics, http_limits limits = {});
 
   const std::filesystem::path& static_root() const { return static_root_; }
-  const websocket_upgrade& upgrade() const { return upgrade_; }
+  const http_hooks& hooks() const { return hooks_; }
+  const origin_policy& allowed_origins() const { return allowed_origins_; }
+  server_metrics& metrics() const { return *metrics_; }
   const http_limits& limits() const { return limits_; }
 
   // False once shutdown has begun: the new session closes at once.
@@ -53,7 +79,9 @@ class http_shared_state {
 
  private:
   const std::filesystem::path static_root_;
-  const websocket_upgrade upgrade_;
+  const http_hooks hooks_;
+  const origin_policy allowed_origins_;
+  const std::shared_ptr<server_metrics> metrics_;
   const http_limits limits_;
   mutable std::mutex mutex_;  // sessions join and leave from every network thread
   std::unordered_map<http_session*, std::weak_ptr<http_session>> sessions_;
@@ -72,11 +100,23 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // Thread-safe. Closes the socket whatever is in flight.
   void close_now();
 
+  // What every answer to one request shares.
+  struct reply_context {
+    unsigned version = 11;
+    bool keep_alive = false;
+    bool head = false;
+  };
+
  private:
   void start();
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void handle_request(boost::beast::http::request<boost::beast::http::string_body> request);
+  bool store_is_healthy() const;
+  void upgrade(boost::beast::http::request<boost::beast::http::string_body> request, const reply_context& context);
+  void ask_rankings(std::string target, const reply_context& context);
+  void on_rankings(const reply_context& context, api_reply reply);
+  struct pending_rankings;
   void send(boost::beast::http::message_generator response);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_close();

@@ -16,13 +16,20 @@ namespace net = boost::asio;
 using namespace std::chrono_literals;
 
 server::server(config settings, server_options options)
-    : settings_(std::move(settings)), options_(options), ioc_(std::max(1, settings_.threads)) {
+    : settings_(std::move(settings)),
+      options_(std::move(options)),
+      ioc_(std::max(1, settings_.threads)),
+      metrics_(options_.metrics ? options_.metrics : std::make_shared<server_metrics>()) {
   spdlog::set_level(spdlog::level::from_str(settings_.log_level));
 }
 
 server::~server() = default;
 
-void server::set_websocket_upgrade(websocket_upgrade hook) { upgrade_ = std::move(hook); }
+void server::set_websocket_upgrade(websocket_upgrade hook) { hooks_.upgrade = std::move(hook); }
+
+void server::set_store_health(std::function<bool()> healthy) { hooks_.health = std::move(healthy); }
+
+void server::set_rankings(rankings_hook hook) { hooks_.rankings = std::move(hook); }
 
 void server::on_shutdown(std::function<void()> callback) {
   {
@@ -48,7 +55,7 @@ rules::result<std::uint16_t, startup_error> server::start() {
   const auto address = net::ip::make_address(settings_.bind, ec);
   if (ec) return startup_error{"bad bind address '" + settings_.bind + "': " + ec.message()};
 
-  state = std::make_shared<http_shared_state>(root.path, upgrade_, options_.limits);
+  state = std::make_shared<http_shared_state>(root.path, hooks_, settings_.allowed_origins, metrics_, options_.limits);
   auto accepting = std::make_shared<listener>(ioc_, state);
   if (auto error = accepting->open({address, settings_.port})) return startup_error{*error};
   {

@@ -7,6 +7,9 @@
 //
 //   server s(settings);
 //   s.set_websocket_upgrade(hook);        // optional; /ws answers 503 without it
+//   s.set_store_health(healthy);          // optional; /healthz reports the store
+//   s.set_rankings(answer);               // optional; the rankings API answers 503 without it
+//   s.metrics()->table_opened();          // the counters behind /metrics, from any thread
 //   auto port = s.start();                // binds; port.value() is the real port
 //   s.run();                              // blocks until shutdown() or SIGINT/SIGTERM
 #include <boost/asio/io_context.hpp>
@@ -24,6 +27,7 @@
 #include "rules/error.hpp"
 #include "server/config.hpp"
 #include "server/http_session.hpp"
+#include "server/metrics.hpp"
 
 namespace shithead::server {
 
@@ -40,11 +44,15 @@ struct server_options {
   // How long connections get to close after shutdown() before they are cut.
   std::chrono::milliseconds shutdown_deadline{7000};
   http_limits limits{};
+  // Empty: the server counts into metrics of its own.
+  std::shared_ptr<server_metrics> metrics;
 };
 
 class server {
  public:
   using websocket_upgrade = shithead::server::websocket_upgrade;
+  using store_health = shithead::server::store_health;
+  using rankings_hook = shithead::server::rankings_hook;
 
   explicit server(config settings, server_options options = {});
   ~server();
@@ -53,6 +61,15 @@ class server {
 
   // Before start(): where /ws upgrades go. The hook runs on the connection's strand.
   void set_websocket_upgrade(websocket_upgrade hook);
+  // Before start(): whether the store is writing, asked on every /healthz (on a network
+  // thread, so it must answer at once). Without it the store counts as healthy.
+  void set_store_health(std::function<bool()> healthy);
+  // Before start(): answers GETs of the rankings API (is_rankings_target). Called on the
+  // connection's strand and must not block; `reply` may be called later from any thread
+  // (a second call is ignored; dropped uncalled, it answers 503). A reply still held keeps
+  // run() from returning, until the shutdown deadline; call or drop every one before the
+  // server is destroyed. Without a hook those targets answer 503.
+  void set_rankings(rankings_hook hook);
   // Called once when shutdown begins, on the thread calling shutdown() (a network
   // thread for a signal): close WebSocket sessions, cancel timers, flush the store. Post
   // to your own strand from here; do not block. Registered after shutdown began, it
@@ -62,6 +79,8 @@ class server {
   // For rooms, timers and everything else that runs on the server's threads.
   boost::asio::io_context& io_context() { return ioc_; }
   const config& settings() const { return settings_; }
+  // What /metrics shows; the game side reports into it from any thread.
+  const std::shared_ptr<server_metrics>& metrics() const { return metrics_; }
 
   // Checks the static folder, binds and starts accepting. Returns the bound port.
   rules::result<std::uint16_t, startup_error> start();
@@ -82,7 +101,8 @@ class server {
   config settings_;
   server_options options_;
   boost::asio::io_context ioc_;
-  websocket_upgrade upgrade_;
+  std::shared_ptr<server_metrics> metrics_;
+  http_hooks hooks_;
   std::shared_ptr<http_shared_state> state_;
   std::shared_ptr<listener> listener_;
   std::optional<boost::asio::signal_set> signals_;

@@ -12,8 +12,8 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
 websocket_session::websocket_session(beast::tcp_stream stream, std::shared_ptr<session_handler> handler,
-                                     websocket_limits limits)
-    : ws_(std::move(stream)), handler_(std::move(handler)), limits_(limits) {
+                                     websocket_limits limits, std::shared_ptr<server_metrics> metrics)
+    : ws_(std::move(stream)), handler_(std::move(handler)), limits_(limits), metrics_(std::move(metrics)) {
   beast::error_code ec;
   const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
   remote_address_ = ec ? "unknown" : endpoint.address().to_string();
@@ -39,6 +39,7 @@ void websocket_session::on_accept(beast::error_code ec) {
     return;
   }
   open_ = true;
+  if (metrics_) metrics_->connection_opened();
   ws_.text(true);
   handler_->on_open(shared_from_this());
   do_read();
@@ -53,12 +54,14 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
     if (ec == websocket::error::message_too_big) {
       // Beast has already failed the stream; say why on the way out.
       spdlog::info("closing {}: frame over {} bytes", remote_address_, limits_.max_frame_bytes);
+      if (metrics_) metrics_->error_sent("message_too_big");
     } else if (ec != websocket::error::closed) {
       spdlog::debug("websocket read from {} ended: {}", remote_address_, ec.message());
     }
     finish();
     return;
   }
+  if (metrics_) metrics_->message_in();
   std::string text;
   if (ws_.got_text()) text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
@@ -113,6 +116,7 @@ void websocket_session::on_write(beast::error_code ec, std::size_t) {
     finish();
     return;
   }
+  if (metrics_) metrics_->message_out();
   if (!queue_.empty()) {
     queued_bytes_ -= queue_.front()->size();
     queue_.pop_front();
@@ -140,6 +144,7 @@ void websocket_session::do_close() {
 void websocket_session::finish() {
   if (finished_) return;
   finished_ = true;
+  if (open_ && metrics_) metrics_->connection_closed();  // pairs with on_accept
   open_ = false;
   drop_queued();
   if (handler_) handler_->on_close(shared_from_this());

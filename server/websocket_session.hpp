@@ -3,7 +3,8 @@
 // what the table and lobby deliver. Limits live here, where the bytes arrive: frames
 // over 8 KiB close the connection (1009), the outgoing queue is bounded (a client that
 // stops reading is closed, not buffered for ever), idle connections are pinged and
-// dropped, and the handler decides what a message costs.
+// dropped, and the handler decides what a message costs. It counts itself and its
+// messages into the server's metrics, when given them.
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -14,6 +15,7 @@
 #include <memory>
 #include <string>
 
+#include "server/metrics.hpp"
 #include "server/participant.hpp"
 
 namespace shithead::server {
@@ -39,8 +41,9 @@ struct websocket_limits {
 
 class websocket_session : public participant, public std::enable_shared_from_this<websocket_session> {
  public:
+  // `metrics` may be empty (tests of the session alone); pass server::metrics().
   websocket_session(boost::beast::tcp_stream stream, std::shared_ptr<session_handler> handler,
-                    websocket_limits limits = {});
+                    websocket_limits limits = {}, std::shared_ptr<server_metrics> metrics = {});
 
   // Completes the upgrade that `request` asked for, then reads until closed.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -67,6 +70,7 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   boost::beast::flat_buffer buffer_;
   std::shared_ptr<session_handler> handler_;
   websocket_limits limits_;
+  std::shared_ptr<server_metrics> metrics_;
   std::string remote_address_;
   std::deque<frame> queue_;
   std::size_t queued_bytes_ = 0;

@@ -41,7 +41,17 @@ TEST(http_api, healthz_answers_ok_as_json) {
   const auto reply = test::http_get(server.port(), "/healthz");
   ASSERT_EQ(reply.status, 200u) << reply.error;
   EXPECT_EQ(reply.header("Content-Type"), "application/json");
-  EXPECT_EQ(nlohmann::json::parse(reply.body), nlohmann::json({{"ok", true}}));
+  EXPECT_EQ(nlohmann::json::parse(reply.body), nlohmann::json({{"ok", true}, {"status", "ok"}, {"store", "ok"}}));
+}
+
+TEST(http_api, healthz_says_which_part_fails) {
+  const auto healthy = health_response(true);
+  EXPECT_EQ(healthy.status, http::status::ok);
+  EXPECT_EQ(nlohmann::json::parse(healthy.body)["ok"], true);
+  const auto failing = health_response(false);
+  EXPECT_EQ(failing.status, http::status::service_unavailable);
+  EXPECT_EQ(nlohmann::json::parse(failing.body),
+            nlohmann::json({{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}}));
 }
 
 TEST(http_api, the_preset_list_names_every_preset_with_its_summary) {
@@ -90,7 +100,7 @@ TEST(http_api, head_gets_the_headers_without_the_body) {
   const auto body = preset_json(rules::preset_ruleset(rules::preset_id::shiphead)).dump();
   EXPECT_EQ(reply.header("Content-Length"), std::to_string(body.size()));
   // The connection is still in step: the next answer is whole.
-  EXPECT_EQ(connection.get("/healthz").body, R"({"ok":true})");
+  EXPECT_EQ(nlohmann::json::parse(connection.get("/healthz").body)["ok"], true);
 }
 
 TEST(http_api, other_methods_are_refused_with_405) {

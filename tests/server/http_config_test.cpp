@@ -2,6 +2,7 @@
 // error messages, and `shithead serve` turns them into exit code 2.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
 #include <sstream>
 #include <string>
@@ -100,6 +101,40 @@ TEST(config, bad_values_are_errors_not_exceptions) {
   EXPECT_NE(from_env.error->find("SHITHEAD_PORT"), std::string::npos);
 }
 
+TEST(config, allowed_origins_default_to_the_same_origin_only) {
+  const auto result = parse({});
+  ASSERT_FALSE(result.error) << *result.error;
+  EXPECT_FALSE(result.settings.allowed_origins.any);
+  EXPECT_TRUE(result.settings.allowed_origins.listed.empty());
+  EXPECT_EQ(result.settings.turn_timer, std::chrono::seconds(0));
+}
+
+TEST(config, allowed_origins_and_turn_timer_come_from_flags_or_the_environment) {
+  const auto flags = parse({"--allowed-origins", "https://cards.example.org, http://localhost:5173", "--turn-timer=30"});
+  ASSERT_FALSE(flags.error) << *flags.error;
+  ASSERT_EQ(flags.settings.allowed_origins.listed.size(), 2u);
+  EXPECT_EQ(flags.settings.allowed_origins.listed[0].to_string(), "https://cards.example.org:443");
+  EXPECT_EQ(flags.settings.allowed_origins.listed[1].to_string(), "http://localhost:5173");
+  EXPECT_EQ(flags.settings.turn_timer, std::chrono::seconds(30));
+  const auto env = parse({}, {{"SHITHEAD_ALLOWED_ORIGINS", "*"}, {"SHITHEAD_TURN_TIMER", "60"}});
+  ASSERT_FALSE(env.error) << *env.error;
+  EXPECT_TRUE(env.settings.allowed_origins.any);
+  EXPECT_EQ(env.settings.turn_timer, std::chrono::seconds(60));
+  const auto both = parse({"--allowed-origins", ""}, {{"SHITHEAD_ALLOWED_ORIGINS", "*"}});
+  ASSERT_FALSE(both.error) << *both.error;
+  EXPECT_FALSE(both.settings.allowed_origins.any);  // the flag wins, even empty
+}
+
+TEST(config, a_bad_origin_or_turn_timer_is_an_error_that_names_it) {
+  const auto origin = parse({"--allowed-origins", "https://ok.example,cards.example.org"});
+  ASSERT_TRUE(origin.error);
+  EXPECT_NE(origin.error->find("cards.example.org"), std::string::npos) << *origin.error;
+  for (const char* timer : {"10", "-15", "thirty", "", "15s"}) EXPECT_TRUE(parse({"--turn-timer", timer}).error) << timer;
+  const auto from_env = parse({}, {{"SHITHEAD_TURN_TIMER", "5"}});
+  ASSERT_TRUE(from_env.error);
+  EXPECT_NE(from_env.error->find("SHITHEAD_TURN_TIMER"), std::string::npos) << *from_env.error;
+}
+
 TEST(config, help_is_asked_for) { EXPECT_TRUE(parse({"--help"}).help); }
 
 TEST(config, serve_with_bad_flags_exits_2_and_says_why) {
@@ -113,7 +148,8 @@ TEST(config, serve_help_lists_the_flags_and_exits_0) {
   std::ostringstream out, err;
   const std::vector<std::string_view> args = {"serve", "--help"};
   EXPECT_EQ(run_command_line(args, out, err), 0);
-  for (const char* flag : {"--port", "--bind", "--data", "--static", "--threads", "--log-level"})
+  for (const char* flag : {"--port", "--bind", "--data", "--static", "--threads", "--log-level", "--allowed-origins",
+                           "--turn-timer"})
     EXPECT_NE(out.str().find(flag), std::string::npos) << flag;
 }
 

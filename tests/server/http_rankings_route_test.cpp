@@ -1,0 +1,313 @@
+// The rankings API's route through HTTP: the session hands the target to the store's
+// hook and goes on serving everyone else; the answer, which comes later from another
+// thread, is written on the session's own strand. Also /healthz reporting the store.
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/rankings_api.hpp"
+#include "tests/server/http_test_server.hpp"
+#include "tests/server/test_client.hpp"
+
+namespace shithead::server {
+namespace {
+
+namespace http = boost::beast::http;
+using namespace std::chrono_literals;
+using reply_function = std::function<void(api_reply)>;
+
+// A server on 127.0.0.1 with hooks set before start().
+class hooked_server {
+ public:
+  explicit hooked_server(const std::function<void(server&)>& configure) {
+    test::write_static_site(folder_);
+    config settings;
+    settings.port = 0;
+    settings.bind = "127.0.0.1";
+    settings.threads = 2;
+    settings.static_dir = (folder_.path() / "static").string();
+    settings.log_level = "error";
+    server_options options;
+    options.handle_signals = false;
+    options.shutdown_deadline = 3s;
+    server_ = std::make_unique<server>(settings, options);
+    configure(*server_);
+    auto started = server_->start();
+    if (!started) {
+      ADD_FAILURE() << started.error().message;
+      return;
+    }
+    port_ = started.value();
+    thread_ = std::thread([this] { server_->run(); });
+  }
+  ~hooked_server() { stop(); }
+  hooked_server(const hooked_server&) = delete;
+  hooked_server& operator=(const hooked_server&) = delete;
+
+  void stop() {
+    server_->shutdown();
+    if (thread_.joinable()) thread_.join();
+  }
+  // Asks for shutdown without waiting for it.
+  void begin_stop() { server_->shutdown(); }
+  std::uint16_t port() const { return port_; }
+
+ private:
+  test::temp_folder folder_;
+  std::unique_ptr<server> server_;
+  std::thread thread_;
+  std::uint16_t port_ = 0;
+};
+
+// Stands in for the store: keeps each request's target and reply for the test to answer,
+// or answers by itself from a thread of its own after a delay. (A reply not yet dropped
+// holds the server's threads, so stopping the server waits for those threads' answers.)
+class fake_store {
+ public:
+  ~fake_store() { join(); }
+
+  rankings_hook hook() {
+    return [this](std::string target, reply_function reply) {
+      const std::lock_guard lock(mutex_);
+      targets_.push_back(target);
+      if (auto_answer_) {
+        threads_.emplace_back([answer = auto_answer_, delay = delay_, target = std::move(target), reply] {
+          std::this_thread::sleep_for(delay);
+          reply(answer(target));
+        });
+      } else {
+        waiting_.push_back(std::move(reply));
+      }
+      changed_.notify_all();
+    };
+  }
+
+  // Answers every request by itself, `delay` later, from a thread that is not the server's.
+  void answer_later(std::function<api_reply(const std::string&)> answer, std::chrono::milliseconds delay) {
+    const std::lock_guard lock(mutex_);
+    auto_answer_ = std::move(answer);
+    delay_ = delay;
+  }
+
+  // The reply of the next request to arrive (or an empty function after 5 s).
+  reply_function next_request() {
+    std::unique_lock lock(mutex_);
+    if (!changed_.wait_for(lock, 5s, [this] { return !waiting_.empty(); })) return {};
+    auto reply = std::move(waiting_.front());
+    waiting_.erase(waiting_.begin());
+    return reply;
+  }
+
+  std::vector<std::string> targets() {
+    const std::lock_guard lock(mutex_);
+    return targets_;
+  }
+
+  void join() {
+    std::vector<std::thread> threads;
+    {
+      const std::lock_guard lock(mutex_);
+      threads.swap(threads_);
+    }
+    for (auto& thread : threads) thread.join();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<std::string> targets_;
+  std::vector<reply_function> waiting_;
+  std::vector<std::thread> threads_;
+  std::function<api_reply(const std::string&)> auto_answer_;
+  std::chrono::milliseconds delay_{0};
+};
+
+api_reply leaderboard_reply(const std::string& target) {
+  return {200, protocol::json{{"target", target}, {"players", protocol::json::array()}}};
+}
+
+api_reply unknown_player(const std::string&) {
+  return {404, protocol::json{{"error", "not_found"}, {"message", "no such player"}}};
+}
+
+void expect_json_no_store(const test::http_reply& reply) {
+  EXPECT_EQ(reply.header("Content-Type"), "application/json; charset=utf-8");
+  EXPECT_EQ(reply.header("Cache-Control"), "no-store");
+}
+
+TEST(rankings_route, without_a_store_the_rankings_answer_503_in_json) {
+  hooked_server server([](class server&) {});
+  for (const char* target : {"/api/leaderboard", "/api/leaderboard?sort=games", "/api/players?name=Ana",
+                             "/api/players/3f9c0a12b4d1", "/api/games/41"}) {
+    const auto reply = test::http_get(server.port(), target);
+    ASSERT_EQ(reply.status, 503u) << target << ": " << reply.error;
+    expect_json_no_store(reply);
+    EXPECT_EQ(nlohmann::json::parse(reply.body)["error"], "store_unavailable") << target;
+  }
+  // The rules API is no rankings target and is answered as before.
+  EXPECT_EQ(test::http_get(server.port(), "/api/rules").status, 200u);
+}
+
+TEST(rankings_route, other_methods_are_refused_with_405_before_the_store_is_asked) {
+  fake_store store;
+  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  for (auto method : {http::verb::post, http::verb::put, http::verb::delete_}) {
+    const auto reply = test::http_request(server.port(), method, "/api/leaderboard", "{}");
+    EXPECT_EQ(reply.status, 405u) << reply.error;
+    EXPECT_EQ(reply.header("Allow"), "GET, HEAD");
+  }
+  EXPECT_TRUE(store.targets().empty());
+}
+
+TEST(rankings_route, an_answer_from_another_thread_later_is_written_and_the_connection_goes_on) {
+  fake_store store;
+  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  store.answer_later(leaderboard_reply, 200ms);
+  test::http_connection connection(server.port());
+  const auto reply = connection.get("/api/leaderboard?sort=games&period=7d");
+  ASSERT_EQ(reply.status, 200u) << reply.error;
+  expect_json_no_store(reply);
+  EXPECT_TRUE(reply.keep_alive);
+  const auto doc = nlohmann::json::parse(reply.body);
+  EXPECT_EQ(doc["target"], "/api/leaderboard?sort=games&period=7d");  // the query reaches the store
+  EXPECT_EQ(store.targets(), std::vector<std::string>{"/api/leaderboard?sort=games&period=7d"});
+  // The same connection is back to reading: a second answer, and a third of another kind.
+  EXPECT_EQ(connection.get("/api/games/41").status, 200u);
+  EXPECT_EQ(connection.get("/healthz").status, 200u);
+}
+
+TEST(rankings_route, the_stores_status_and_error_reach_the_client) {
+  fake_store store;
+  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  store.answer_later(unknown_player, 50ms);
+  const auto reply = test::http_get(server.port(), "/api/players/000000000000");
+  ASSERT_EQ(reply.status, 404u) << reply.error;
+  expect_json_no_store(reply);
+  EXPECT_EQ(nlohmann::json::parse(reply.body),
+            nlohmann::json({{"error", "not_found"}, {"message", "no such player"}}));
+}
+
+TEST(rankings_route, while_the_store_works_everyone_else_is_served) {
+  fake_store store;
+  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  test::http_connection waiting(server.port());
+  ASSERT_TRUE(waiting.send_raw("GET /api/leaderboard HTTP/1.1\r\nHost: x\r\n\r\n"));
+  const auto reply = store.next_request();
+  ASSERT_TRUE(reply);
+  // The store has the request and has not answered: other clients do not wait for it.
+  EXPECT_EQ(test::http_get(server.port(), "/healthz").status, 200u);
+  EXPECT_EQ(test::http_get(server.port(), "/app.js").status, 200u);
+  std::thread([reply] { reply(leaderboard_reply("late")); }).join();
+  const auto answer = waiting.read_reply();
+  ASSERT_EQ(answer.status, 200u) << answer.error;
+  EXPECT_EQ(nlohmann::json::parse(answer.body)["target"], "late");
+}
+
+TEST(rankings_route, a_second_reply_is_ignored_and_the_connection_stays_in_step) {
+  fake_store store;
+  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  test::http_connection connection(server.port());
+  ASSERT_TRUE(connection.send_raw("GET /api/players/a HTTP/1.1\r\nHost: x\r\n\r\n"));
+  const auto reply = store.next_request();
+  ASSERT_TRUE(reply);
+  reply(leaderboard_reply("first"));
+  reply(leaderboard_reply("second"));
+  const auto answer = connection.read_reply();
+  ASSERT_EQ(answer.status, 200u) << answer.error;
+  EXPECT_EQ(nlohmann::json::parse(answer.body)["target"], "first");
+  EXPECT_EQ(connection.get("/healthz").body, R"({"ok":true,"status":"ok","store":"ok"})");
+}
+
+TEST(rankings_route, a_reply_dropped_uncalled_answers_503) {
+  fake_store store;
+  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  test::http_connection connection(server.port());
+  ASSERT_TRUE(connection.send_raw("GET /api/games/7 HTTP/1.1\r\nHost: x\r\n\r\n"));
+  {
+    auto reply = store.next_request();
+    ASSERT_TRUE(reply);
+  }  // the last copy of the reply goes without being called, as a closing store's queue
+  const auto answer = connection.read_reply();
+  ASSERT_EQ(answer.status, 503u) << answer.error;
+  EXPECT_EQ(nlohmann::json::parse(answer.body)["error"], "store_unavailable");
+}
+
+TEST(rankings_route, a_client_gone_before_the_answer_costs_nothing) {
+  fake_store store;
+  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  reply_function reply;
+  {
+    test::http_connection impatient(server.port());
+    ASSERT_TRUE(impatient.send_raw("GET /api/leaderboard HTTP/1.1\r\nHost: x\r\n\r\n"));
+    reply = store.next_request();
+    ASSERT_TRUE(reply);
+  }  // the client hangs up
+  std::this_thread::sleep_for(50ms);
+  std::thread([&] { reply(leaderboard_reply("nobody reads this")); }).join();
+  reply = {};
+  EXPECT_EQ(test::http_get(server.port(), "/healthz").status, 200u);
+}
+
+TEST(rankings_route, a_graceful_shutdown_waits_for_the_answer_and_then_closes) {
+  fake_store store;
+  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  test::http_connection connection(server.port());
+  ASSERT_TRUE(connection.send_raw("GET /api/leaderboard HTTP/1.1\r\nHost: x\r\n\r\n"));
+  auto reply = store.next_request();
+  ASSERT_TRUE(reply);
+  server.begin_stop();
+  std::this_thread::sleep_for(100ms);
+  std::thread([reply = std::move(reply)] { reply(leaderboard_reply("last words")); }).join();
+  const auto answer = connection.read_reply();
+  ASSERT_EQ(answer.status, 200u) << answer.error;
+  EXPECT_FALSE(answer.keep_alive);
+  EXPECT_EQ(nlohmann::json::parse(answer.body)["target"], "last words");
+  EXPECT_TRUE(connection.wait_closed(2s));
+  server.stop();
+}
+
+TEST(rankings_route, head_gets_the_stores_headers_without_the_body) {
+  fake_store store;
+  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  store.answer_later(leaderboard_reply, 10ms);
+  test::http_connection connection(server.port());
+  const auto reply = connection.request(http::verb::head, "/api/leaderboard");
+  ASSERT_EQ(reply.status, 200u) << reply.error;
+  EXPECT_TRUE(reply.body.empty());
+  EXPECT_EQ(reply.header("Content-Length"), std::to_string(protocol::dump_json(leaderboard_reply("/api/leaderboard").body).size()));
+  EXPECT_EQ(connection.get("/healthz").status, 200u);
+}
+
+// ---- /healthz and the store ------------------------------------------------------------
+
+TEST(healthz, without_a_store_hook_the_server_is_healthy) {
+  hooked_server server([](class server&) {});
+  const auto reply = test::http_get(server.port(), "/healthz");
+  ASSERT_EQ(reply.status, 200u) << reply.error;
+  EXPECT_EQ(reply.header("Content-Type"), "application/json");
+  EXPECT_EQ(reply.header("Cache-Control"), "no-store");
+  EXPECT_EQ(nlohmann::json::parse(reply.body), nlohmann::json({{"ok", true}, {"status", "ok"}, {"store", "ok"}}));
+}
+
+TEST(healthz, asks_the_store_every_time_and_answers_503_while_it_fails) {
+  auto healthy = std::make_shared<std::atomic<bool>>(true);
+  hooked_server server([&](class server& s) { s.set_store_health([healthy] { return healthy->load(); }); });
+  EXPECT_EQ(test::http_get(server.port(), "/healthz").status, 200u);
+  *healthy = false;
+  const auto failing = test::http_get(server.port(), "/healthz");
+  ASSERT_EQ(failing.status, 503u) << failing.error;
+  EXPECT_EQ(nlohmann::json::parse(failing.body),
+            nlohmann::json({{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}}));
+  *healthy = true;
+  EXPECT_EQ(test::http_get(server.port(), "/healthz").status, 200u);
+}
+
+}  // namespace
+}  // namespace shithead::server

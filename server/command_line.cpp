@@ -14,7 +14,11 @@ constexpr std::string_view usage =
     "                          play bot games and report statistics as JSON\n"
     "  replay FILE             check a game record against the rules\n"
     "  serve [--port N] [--bind A] [--static DIR] [--threads N] [--log-level L]\n"
-    "                          the game server (the default; serve --help for more)\n";
+    "                          the game server (the default; serve --help for more)\n"
+    "  play --url ws://HOST:PORT/ws --name NAME [--bots N] [--preset P]\n"
+    "                          play one game against bots; the result as JSON\n"
+    "  healthcheck [--url http://HOST:PORT/healthz] [--timeout-ms N]\n"
+    "                          exit 0 when the server answers 200\n";
 
 }  // namespace
 
@@ -24,6 +28,8 @@ int run_command_line(arguments args, std::ostream& out, std::ostream& err) {
   if (command == "rules") return run_rules_command(rest, out, err);
   if (command == "simulate") return run_simulate_command(rest, out, err);
   if (command == "replay") return run_replay_command(rest, out, err);
+  if (command == "play") return run_play_command(rest, out, err);
+  if (command == "healthcheck") return run_healthcheck_command(rest, out, err);
   if (command == "help" || command == "--help" || command == "-h") {
     out << usage;
     return 0;

@@ -32,13 +32,52 @@ void send(websocket_session& session, json message) {
 
 }  // namespace
 
-game_service::game_service(asio::io_context& ioc, random_source random, service_limits limits)
+game_service::game_service(asio::io_context& ioc, random_source random, service_limits limits,
+                           room_services services)
     : ioc_(ioc),
       strand_(asio::make_strand(ioc)),
       random_(random),
       limits_(limits),
+      services_(std::move(services)),
       players_(random),
       lobby_(random) {}
+
+void game_service::load_players(std::vector<player_record> players) {
+  std::size_t refused = 0;
+  for (auto& p : players)
+    if (!players_.load(std::move(p))) ++refused;
+  if (refused > 0) spdlog::warn("store: {} player row(s) were not loaded (duplicates, or over the limit)", refused);
+}
+
+std::size_t game_service::restore_tables(std::vector<std::pair<std::string, std::string>> saved) {
+  std::size_t restored = 0;
+  for (auto& [code, state] : saved) {
+    auto host = room_host::restore(ioc_, state, random_(), room_listener(), services_);
+    if (!host || !lobby_.restore_table(code, host.value()->host_player(), host.value()->is_public(),
+                                       std::chrono::steady_clock::now())) {
+      spdlog::error("store: table {} cannot be restored ({}); forgetting it", code,
+                    host ? "its code is taken" : host.error());
+      if (services_.db) services_.db->save_table(code, std::string(), {}, {});
+      continue;
+    }
+    auto& room = host.value();
+    for (const auto& player : room->seated_players()) player_room_[player] = code;
+    rooms_[code] = room;
+    room->announce();  // the lobby lists it again once the io_context runs
+    ++restored;
+  }
+  return restored;
+}
+
+room_host::summary_listener game_service::room_listener() {
+  std::weak_ptr<game_service> weak = weak_from_this();
+  return [weak](const std::string& room_code, std::optional<table_summary> summary) {
+    if (auto self = weak.lock())
+      asio::post(self->strand_, [self, room_code, summary = std::move(summary)] {
+        self->room_changed(room_code, summary);
+      });
+  };
+}
 
 void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
   asio::post(strand_, [self = shared_from_this(), session] {
@@ -77,14 +116,14 @@ void game_service::on_text(const std::shared_ptr<websocket_session>& session, st
       if (c.budget.abuse()) {
         c.session->close(websocket::close_code::policy_error, "too many messages");
       } else {
-        send_error(c, nullptr, "rate_limited", "too many messages: slow down");
+        self->send_error(c, nullptr, "rate_limited", "too many messages: slow down");
       }
       return;
     }
     auto parsed = protocol::parse_json_text(text);
     if (!parsed || !parsed.value().is_object() || !parsed.value().contains("type") ||
         !parsed.value()["type"].is_string()) {
-      send_error(c, request_id(parsed ? parsed.value() : json()), "bad_message",
+      self->send_error(c, request_id(parsed ? parsed.value() : json()), "bad_message",
                  text.empty() ? "messages are JSON text frames"
                               : (parsed ? "a message is a JSON object with a string \"type\""
                                         : parsed.error().message));
@@ -133,6 +172,10 @@ void game_service::on_hello(connection& c, const json& message, const json& id) 
   auto welcomed = players_.hello(text_field(message, "name"), token, std::chrono::system_clock::now());
   if (!welcomed) return send_error(c, id, to_string(welcomed.error().code), welcomed.error().message);
   const auto& w = welcomed.value();
+  // Queued before the welcome goes out; the store writes in order, so the player's row
+  // is on disk before any game that names them.
+  if (services_.db)
+    if (const auto* record = players_.find_by_id(w.player_id)) services_.db->save_player(*record);
   c.player_id = w.player_id;
   c.name = w.name;
   send(*c.session, json{{"type", "welcome"}, {"id", id}, {"player_id", w.player_id}, {"name", w.name}, {"token", w.token}});
@@ -146,15 +189,8 @@ void game_service::on_hello(connection& c, const json& message, const json& id) 
 }
 
 std::shared_ptr<room_host> game_service::open_room(table_settings settings, const connection& owner) {
-  std::weak_ptr<game_service> weak = weak_from_this();
-  auto host = std::make_shared<room_host>(
-      ioc_, std::move(settings), player_info{owner.player_id, owner.name}, random_(),
-      [weak](const std::string& room_code, std::optional<table_summary> summary) {
-        if (auto self = weak.lock())
-          asio::post(self->strand_, [self, room_code, summary = std::move(summary)] {
-            self->room_changed(room_code, summary);
-          });
-      });
+  auto host = std::make_shared<room_host>(ioc_, std::move(settings), player_info{owner.player_id, owner.name},
+                                          random_(), room_listener(), services_);
   rooms_[host->code()] = host;
   return host;
 }
@@ -189,20 +225,26 @@ void game_service::enter_room(connection& c, const std::shared_ptr<room_host>& h
   std::weak_ptr<game_service> weak = weak_from_this();
   auto session = c.session;
   host->join(player_info{c.player_id, c.name}, session, spectate,
-             [weak, session, id, code = host->code()](std::optional<room_error> error) {
+             [weak, session, id, code = host->code()](rules::result<join_result, room_error> joined) {
                auto self = weak.lock();
                if (!self) return;
-               asio::post(self->strand_, [self, session, id, code, error] {
+               asio::post(self->strand_, [self, session, id, code, joined = std::move(joined)] {
                  const auto it = self->connections_.find(session.get());
                  if (it == self->connections_.end()) return;
-                 if (error) {
+                 if (!joined) {
                    if (it->second.room == code) it->second.room.clear();
-                   send_error(it->second, id, error->code, error->message);
+                   self->send_error(it->second, id, joined.error().code, joined.error().message);
                    self->lobby_.subscribe(it->second.player_id, session);
-                 } else {
-                   self->player_room_[it->second.player_id] = code;
-                   send(*session, json{{"type", "joined"}, {"id", id}, {"code", code}});
+                   return;
                  }
+                 // Only a seat brings a player back here on their next hello: a spectator
+                 // who reloads is back in the lobby, as one who leaves.
+                 if (joined.value().seat) {
+                   self->player_room_[it->second.player_id] = code;
+                 } else {
+                   self->player_room_.erase(it->second.player_id);
+                 }
+                 send(*session, json{{"type", "joined"}, {"id", id}, {"code", code}});
                });
              });
 }
@@ -238,7 +280,15 @@ void game_service::shutdown() {
   });
 }
 
+void game_service::release() {
+  connections_.clear();
+  rooms_.clear();
+  player_room_.clear();
+  per_address_.clear();
+}
+
 void game_service::send_error(connection& c, const json& id, std::string_view code, std::string message) {
+  if (services_.metrics) services_.metrics->error_sent(code);
   send(*c.session, json{{"type", "error"}, {"id", id}, {"code", std::string(code)}, {"message", std::move(message)}});
 }
 

@@ -41,7 +41,15 @@ struct service_limits {
 
 class game_service : public session_handler, public std::enable_shared_from_this<game_service> {
  public:
-  game_service(boost::asio::io_context& ioc, random_source random, service_limits limits = {});
+  // With services.db, players and every step of every table are saved there.
+  game_service(boost::asio::io_context& ioc, random_source random, service_limits limits = {},
+               room_services services = {});
+
+  // Before the io_context runs: what the store kept. Players first, then the tables,
+  // whose seated players go straight back to their seats when they say hello. A table
+  // that cannot be restored is logged and forgotten. Returns the tables restored.
+  void load_players(std::vector<player_record> players);
+  std::size_t restore_tables(std::vector<std::pair<std::string, std::string>> saved);
 
   void on_open(const std::shared_ptr<websocket_session>& session) override;
   void on_text(const std::shared_ptr<websocket_session>& session, std::string text) override;
@@ -49,6 +57,10 @@ class game_service : public session_handler, public std::enable_shared_from_this
 
   // Tells every client the server is going away and closes their connections.
   void shutdown();
+  // Only after the io_context has stopped: lets go of every connection and room. A
+  // connection cut at the shutdown deadline never reported its close, and it and its
+  // room would otherwise keep each other alive.
+  void release();
 
  private:
   struct connection {
@@ -67,14 +79,16 @@ class game_service : public session_handler, public std::enable_shared_from_this
   void enter_room(connection& c, const std::shared_ptr<room_host>& host, bool spectate, const protocol::json& id);
   void leave_room(connection& c);
   void room_changed(const std::string& code, std::optional<table_summary> summary);
+  room_host::summary_listener room_listener();
   std::shared_ptr<room_host> open_room(table_settings settings, const connection& owner);
 
-  static void send_error(connection& c, const protocol::json& id, std::string_view code, std::string message);
+  void send_error(connection& c, const protocol::json& id, std::string_view code, std::string message);
 
   boost::asio::io_context& ioc_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   random_source random_;
   service_limits limits_;
+  room_services services_;
   player_registry players_;
   lobby lobby_;
   std::unordered_map<const websocket_session*, connection> connections_;

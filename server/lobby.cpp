@@ -55,6 +55,17 @@ rules::result<std::string, lobby_error> lobby::create_table(std::string_view own
   return code;
 }
 
+bool lobby::restore_table(std::string_view code, std::string_view owner_player_id, bool is_public, time_point now) {
+  const auto normal = normalize_table_code(code);
+  if (!normal || *normal != code || tables_.contains(*normal)) return false;
+  lobby_table table{*normal, std::string(owner_player_id), now, table_summary{}, false};
+  table.summary.code = *normal;
+  table.summary.is_public = is_public;
+  tables_.emplace(*normal, std::move(table));
+  ++owned_[std::string(owner_player_id)];
+  return true;
+}
+
 rules::result<lobby_table, lobby_error> lobby::find(std::string_view code) const {
   const auto normal = normalize_table_code(code);
   if (!normal) {

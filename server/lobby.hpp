@@ -69,6 +69,10 @@ class lobby {
   rules::result<std::string, lobby_error> create_table(std::string_view owner_player_id, bool is_public,
                                                       time_point now);
 
+  // A table kept over a restart, under its old code and owner (no per-owner limit: it
+  // existed already). False when the code is taken or malformed.
+  bool restore_table(std::string_view code, std::string_view owner_player_id, bool is_public, time_point now);
+
   // The table a code names, as typed by a person (any case, spaces around).
   // Errors: bad_code, no_such_table.
   rules::result<lobby_table, lobby_error> find(std::string_view code) const;

@@ -304,8 +304,8 @@ table_summary room::summary() const {
   return out;
 }
 
-std::vector<finished_game> room::take_finished_games() {
-  std::vector<finished_game> out;
+std::vector<finished_room_game> room::take_finished_games() {
+  std::vector<finished_room_game> out;
   out.swap(finished_);
   return out;
 }

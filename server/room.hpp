@@ -45,6 +45,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -90,7 +91,7 @@ struct join_result {
 };
 
 // A game that ended, for the store: the record replays it; `players` by game seat.
-struct finished_game {
+struct finished_room_game {
   protocol::game_record record;
   std::vector<seat_player> players;
   std::vector<int> finish_order;  // seats in the order they went out
@@ -148,7 +149,22 @@ class room {
   const rules::game_state* game() const { return game_ ? &*game_ : nullptr; }
   const protocol::game_record* record() const { return record_ ? &*record_ : nullptr; }
   // Games that ended since the last call, oldest first (at most 16 are kept).
-  std::vector<finished_game> take_finished_games();
+  std::vector<finished_room_game> take_finished_games();
+  // The players holding seats (not bots, not spectators), for routing them back here.
+  std::vector<std::string> seated_players() const;
+  // Called with the code of every error frame the room sends (for metrics).
+  void on_error_sent(std::function<void(std::string_view)> observer) { error_observer_ = std::move(observer); }
+
+  // Persistence (room_saved.cpp). Everything a restart needs to carry the table on:
+  // settings, seats, host, scoreboard and the current game as its record (which holds
+  // every hidden card: this goes to the store, never to a client). Connections,
+  // spectators, chat and the clocks' progress are not kept.
+  protocol::json saved() const;
+  // The table from saved(), after a restart: every seated human is disconnected with a
+  // fresh grace, the clocks start again at `now`, and `seed` reseeds the deals and bots.
+  // An error message when the saved state does not replay.
+  static rules::result<room, std::string> restored(const protocol::json& saved, std::uint64_t seed,
+                                                   time_point now);
 
  private:
   struct seat {
@@ -267,7 +283,8 @@ class room {
   scoreboard scoreboard_;
   chat_limiter chat_limiter_{5, std::chrono::seconds{10}};
   chat_limiter reaction_limiter_{10, std::chrono::seconds{10}};
-  std::vector<finished_game> finished_;
+  std::vector<finished_room_game> finished_;
+  std::function<void(std::string_view)> error_observer_;
 };
 
 }  // namespace shithead::server

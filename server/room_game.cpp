@@ -138,7 +138,7 @@ void room::finish_game() {
   game_finished_ = true;
   scoreboard_.record(game_players_, *game_);
   finished_.push_back(
-      finished_game{*record_, game_players_, game_->finish_order, game_->shithead, game_->abandoned});
+      finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead, game_->abandoned});
   if (finished_.size() > max_finished_kept) finished_.erase(finished_.begin());
   if (game_->shithead >= 0) {
     last_shithead_ = game_players_[static_cast<std::size_t>(game_->shithead)];
@@ -281,6 +281,7 @@ void room::send(const std::shared_ptr<participant>& to, const json& message) con
 
 void room::send_error(const std::string& player_id, const json* id, std::string_view code,
                       std::string_view message) const {
+  if (error_observer_) error_observer_(code);
   send(connection_of(player_id), error_message(id, code, message));
 }
 

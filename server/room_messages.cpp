@@ -134,6 +134,10 @@ json game_over_message(std::uint64_t version, std::span<const seat_player> playe
                         ? player_json(game.shithead, players[static_cast<std::size_t>(game.shithead)])
                         : json(nullptr);
   out["abandoned"] = game.abandoned;
+  // Filled in by the room's host once the store has the game (server/room_host.cpp);
+  // they stay null and empty on a server without a store.
+  out["game_id"] = nullptr;
+  out["ratings"] = json::array();
   out["scoreboard"] = scoreboard;
   return out;
 }

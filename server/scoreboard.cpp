@@ -37,7 +37,7 @@ void scoreboard::record(std::span<const seat_player> players, const rules::game_
   }
 }
 
-protocol::json scoreboard::to_json() const {
+protocol::json scoreboard::to_json(bool for_store) const {
   protocol::json out = protocol::json::object();
   out["games"] = games_;
   out["abandoned"] = abandoned_;
@@ -46,6 +46,7 @@ protocol::json scoreboard::to_json() const {
     protocol::json item = protocol::json::object();
     item["player_id"] = entry.player.bot ? protocol::json(nullptr) : protocol::json(entry.player.id);
     item["name"] = entry.player.name;
+    if (for_store && entry.player.bot) item["bot_id"] = entry.player.id;
     item["bot"] =
         entry.player.bot ? protocol::json(rules::to_string(*entry.player.bot)) : protocol::json(nullptr);
     item["games"] = entry.games;
@@ -55,6 +56,35 @@ protocol::json scoreboard::to_json() const {
   }
   out["players"] = std::move(list);
   return out;
+}
+
+std::optional<scoreboard> scoreboard::from_json(const protocol::json& saved) {
+  // Written by to_json() of this program, so anything unexpected means a damaged row:
+  // at() and get() throw, and the caller starts the scoreboard afresh.
+  try {
+    scoreboard out;
+    out.games_ = saved.at("games").get<int>();
+    out.abandoned_ = saved.at("abandoned").get<int>();
+    for (const auto& item : saved.at("players")) {
+      score_entry entry;
+      const auto& bot = item.at("bot");
+      if (bot.is_null()) {
+        entry.player.id = item.at("player_id").get<std::string>();
+      } else {
+        entry.player.bot = rules::parse_bot_kind(bot.get<std::string>());
+        if (!entry.player.bot) return std::nullopt;
+        entry.player.id = item.at("bot_id").get<std::string>();
+      }
+      entry.player.name = item.at("name").get<std::string>();
+      entry.games = item.at("games").get<int>();
+      entry.first = item.at("first").get<int>();
+      entry.shithead = item.at("shithead").get<int>();
+      out.entries_.push_back(std::move(entry));
+    }
+    return out;
+  } catch (const protocol::json::exception&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace shithead::server

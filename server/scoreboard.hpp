@@ -41,7 +41,11 @@ class scoreboard {
   // {"games": 3, "abandoned": 0, "players": [{"player_id": "p1"|null, "name": "Ana",
   //  "bot": null|"greedy", "games": 3, "first": 1, "shithead": 2}, ...]}, players in the
   // order they first finished a game here.
-  protocol::json to_json() const;
+  // With `for_store`, bots also carry their table id ("bot_id") so that from_json()
+  // can count them on after a restart.
+  protocol::json to_json(bool for_store = false) const;
+  // Back from to_json(true), for a restarted table; nullopt for a damaged one.
+  static std::optional<scoreboard> from_json(const protocol::json& saved);
 
  private:
   score_entry& entry_for(const seat_player& player);

@@ -5,22 +5,35 @@
 #include "server/attach_game.hpp"
 #include "server/config.hpp"
 #include "server/server.hpp"
+#include "server/store.hpp"
 
 namespace shithead::server {
 namespace {
 
 int serve(const config& settings, std::ostream& err) {
+  std::shared_ptr<store> db;
+  try {
+    db = std::make_shared<store>(settings.data);
+  } catch (const std::exception& e) {
+    err << "serve: cannot use the data file " << settings.data << ": " << e.what() << '\n';
+    return 1;
+  }
   server game_server(settings);
-  attach_game(game_server);
+  service_limits limits;
+  limits.default_turn_timer = settings.turn_timer;
+  const auto service = attach_game(game_server, limits, {}, db);
   const auto port = game_server.start();
   if (!port) {
     err << "serve: " << port.error().message << '\n';
+    db->close();
     return 1;
   }
   // Tests and scripts read the real port from this line when --port 0 was given.
   spdlog::info("listening on http://{}", url_host(settings.bind, port.value()));
   spdlog::info("static files from {}, {} thread(s), data {}", settings.static_dir, settings.threads, settings.data);
   game_server.run();
+  service->release();
+  db->close();  // everything the rooms queued is written before the process ends
   spdlog::info("stopped");
   return 0;
 }

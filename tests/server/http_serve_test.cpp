@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/server/child_process.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
 
@@ -21,96 +22,15 @@ namespace shithead::server {
 namespace {
 
 using namespace std::chrono_literals;
-using clock_type = std::chrono::steady_clock;
+using test::clock_type;
 
-// The binary as a child process, its stdout and stderr read through one pipe.
-class child_process {
- public:
-  explicit child_process(std::vector<std::string> args) {
-    int fds[2];
-    if (pipe(fds) != 0) return;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
-    posix_spawn_file_actions_addclose(&actions, fds[0]);
-    posix_spawn_file_actions_addclose(&actions, fds[1]);
-    args.insert(args.begin(), SHITHEAD_BINARY);
-    std::vector<char*> argv;
-    for (auto& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    if (posix_spawn(&pid_, SHITHEAD_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&actions);
-    close(fds[1]);
-    out_ = fds[0];
-  }
-  ~child_process() {
-    if (pid_ > 0 && !exit_status_) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-    if (out_ >= 0) close(out_);
-  }
-  child_process(const child_process&) = delete;
-  child_process& operator=(const child_process&) = delete;
-
-  bool started() const { return pid_ > 0; }
-  const std::string& output() const { return output_; }
-
-  // Reads output until `prefix` is followed by a number and the end of its line; the
-  // number, or nothing at the deadline.
-  std::optional<std::string> number_after(std::string_view prefix, std::chrono::milliseconds timeout) {
-    const auto deadline = clock_type::now() + timeout;
-    for (;;) {
-      if (const auto at = output_.find(prefix); at != std::string::npos) {
-        const auto begin = at + prefix.size();
-        const auto end = output_.find_first_not_of("0123456789", begin);
-        if (end != std::string::npos && end > begin && output_[end] == '\n') return output_.substr(begin, end - begin);
-      }
-      if (!read_some(deadline)) return std::nullopt;
-    }
-  }
-
-  void signal(int number) { kill(pid_, number); }
-
-  // The exit code, or nothing if the child is still running (or died of a signal) at the deadline.
-  std::optional<int> wait_exit(std::chrono::milliseconds timeout) {
-    const auto deadline = clock_type::now() + timeout;
-    while (clock_type::now() < deadline) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        exit_status_ = status;
-        if (!WIFEXITED(status)) return std::nullopt;
-        return WEXITSTATUS(status);
-      }
-      read_some(clock_type::now() + 20ms);  // keep the pipe drained meanwhile
-    }
-    return std::nullopt;
-  }
-
- private:
-  bool read_some(clock_type::time_point deadline) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock_type::now()).count();
-    if (left <= 0) return false;
-    pollfd fd{out_, POLLIN, 0};
-    if (poll(&fd, 1, static_cast<int>(left)) <= 0) return false;
-    char buffer[4096];
-    const auto n = read(out_, buffer, sizeof buffer);
-    if (n <= 0) return false;
-    output_.append(buffer, static_cast<std::size_t>(n));
-    return true;
-  }
-
-  pid_t pid_ = -1;
-  int out_ = -1;
-  std::string output_;
-  std::optional<int> exit_status_;
-};
+using test::child_process;
 
 TEST(http_serve_binary, serves_on_the_logged_port_and_exits_0_on_sigterm) {
   const test::temp_folder folder;
   test::write_static_site(folder);
-  child_process child({"serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--static",
+  child_process child({"serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--data",
+                       (folder.path() / "shithead.db").string(), "--static",
                        (folder.path() / "static").string()});
   ASSERT_TRUE(child.started());
   const auto port = child.number_after("listening on http://127.0.0.1:", 30s);
@@ -118,7 +38,7 @@ TEST(http_serve_binary, serves_on_the_logged_port_and_exits_0_on_sigterm) {
   const auto port_number = static_cast<std::uint16_t>(std::stoi(*port));
   ASSERT_NE(port_number, 0);
 
-  EXPECT_EQ(test::http_get(port_number, "/healthz").body, R"({"ok":true})");
+  EXPECT_EQ(test::http_get(port_number, "/healthz").body, R"({"ok":true,"status":"ok","store":"ok"})");
   test::http_connection kept(port_number);
   EXPECT_EQ(kept.get("/").body, test::index_html);  // and left open, idle
 
@@ -135,7 +55,8 @@ TEST(http_serve_binary, a_port_in_use_exits_1) {
   test::test_server first;
   const test::temp_folder folder;
   test::write_static_site(folder);
-  child_process child({"serve", "--port", std::to_string(first.port()), "--bind", "127.0.0.1", "--static",
+  child_process child({"serve", "--port", std::to_string(first.port()), "--bind", "127.0.0.1", "--data",
+                       (folder.path() / "shithead.db").string(), "--static",
                        (folder.path() / "static").string()});
   ASSERT_TRUE(child.started());
   const auto code = child.wait_exit(30s);

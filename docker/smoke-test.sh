@@ -182,6 +182,17 @@ done
 check_store "before restart"
 cp "$tmp/game.json" "$tmp/game-before.json"
 
+# ---- backup while the server runs (the way docker/README.md documents) -----------------
+say "online backup with sqlite3 .backup while the server runs"
+docker exec "$name" sqlite3 /data/shithead.db ".backup '/data/backup.db'" || fail "sqlite3 .backup failed"
+check=$(docker exec "$name" sqlite3 /data/backup.db "PRAGMA integrity_check") || fail "cannot open the backup"
+[ "$check" = ok ] || fail "the backup fails its integrity check: $check"
+count=$(docker exec "$name" sqlite3 /data/backup.db "SELECT count(*) FROM games WHERE id = $game") \
+  || fail "cannot read the backup"
+[ "$count" = 1 ] || fail "the backup does not hold game $game"
+docker exec "$name" rm -f /data/backup.db
+say "backup: integrity ok, game $game in it"
+
 # ---- restart --------------------------------------------------------------------------
 say "docker restart (SIGTERM, up to ${stop_timeout}s)"
 t0=$(date +%s.%N)

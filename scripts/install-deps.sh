@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the build and tests need, only those missing.
 # Runs apt-get as root, or through sudo when run as another user.
+#   --with-browser  also what the browser tests need (chromium, an emoji font, and
+#                   Node.js with npm when no node is installed), in the same apt-get run
 set -euo pipefail
 
 packages=(
@@ -8,6 +10,10 @@ packages=(
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
+if [ "${1:-}" = "--with-browser" ]; then
+  packages+=(chromium fonts-noto-color-emoji)
+  command -v node >/dev/null || packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -22,6 +22,19 @@ constexpr std::string_view usage =
 
 }  // namespace
 
+std::optional<std::string> next_flag(arguments args, std::size_t& i, std::string_view& flag,
+                                     std::string_view& value) {
+  flag = args[i];
+  if (const auto equals = flag.find('='); flag.starts_with("--") && equals != std::string_view::npos) {
+    value = flag.substr(equals + 1);
+    flag = flag.substr(0, equals);
+    return std::nullopt;
+  }
+  if (i + 1 >= args.size()) return "missing value after " + std::string(flag);
+  value = args[++i];
+  return std::nullopt;
+}
+
 int run_command_line(arguments args, std::ostream& out, std::ostream& err) {
   const std::string_view command = args.empty() ? "serve" : args[0];
   const arguments rest = args.empty() ? args : args.subspan(1);

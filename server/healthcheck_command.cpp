@@ -46,15 +46,9 @@ std::optional<std::string> parse_healthcheck_options(arguments args, const envir
   if (const auto port = env("SHITHEAD_PORT"); port && !port->empty())
     url_text = "http://127.0.0.1:" + *port + "/healthz";
   for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string_view flag = args[i];
+    std::string_view flag;
     std::string_view value;
-    if (const auto equals = flag.find('='); flag.starts_with("--") && equals != std::string_view::npos) {
-      value = flag.substr(equals + 1);
-      flag = flag.substr(0, equals);
-    } else {
-      if (i + 1 >= args.size()) return "missing value after " + std::string(flag);
-      value = args[++i];
-    }
+    if (auto missing = next_flag(args, i, flag, value)) return *missing;
     if (flag == "--url") {
       url_text = std::string(value);
     } else if (flag == "--timeout-ms") {

@@ -61,15 +61,9 @@ std::optional<std::string> parse_play_options(arguments args, play_options& o) {
   bool have_url = false;
   bool have_name = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string_view flag = args[i];
+    std::string_view flag;
     std::string_view value;
-    if (const auto equals = flag.find('='); flag.starts_with("--") && equals != std::string_view::npos) {
-      value = flag.substr(equals + 1);
-      flag = flag.substr(0, equals);
-    } else {
-      if (i + 1 >= args.size()) return "missing value after " + std::string(flag);
-      value = args[++i];
-    }
+    if (auto missing = next_flag(args, i, flag, value)) return *missing;
     if (flag == "--url") {
       auto url = parse_web_url(value);
       if (!url) return "--url: " + url.error().message;

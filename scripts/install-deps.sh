@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the build and tests need, only those missing.
 # Runs apt-get as root, or through sudo when run as another user.
-#   --with-browser  also what the browser tests need (chromium, an emoji font, and
+#   --with-browser  also what CI's browser and Docker tests need (chromium, an emoji font, curl, and
 #                   Node.js with npm when no node is installed), in the same apt-get run
 set -euo pipefail
 
@@ -11,7 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
 )
 if [ "${1:-}" = "--with-browser" ]; then
-  packages+=(chromium fonts-noto-color-emoji)
+  packages+=(chromium fonts-noto-color-emoji curl)  # curl: the Docker smoke test
   command -v node >/dev/null || packages+=(nodejs npm)
 fi
 

@@ -33,8 +33,8 @@
 #include <vector>
 
 #include "protocol/json_text.hpp"
-#include "server/table_player.hpp"
-#include "server/ws_url.hpp"
+#include "server/cli/table_player.hpp"
+#include "server/cli/ws_url.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 #include <string_view>
 #include <vector>
 
-#include "server/command_line.hpp"
+#include "server/cli/command_line.hpp"
 
 int main(int argc, char** argv) {
   const std::vector<std::string_view> args(argv + 1, argv + argc);

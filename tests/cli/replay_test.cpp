@@ -15,7 +15,7 @@
 #include "rules/deal.hpp"
 #include "rules/engine.hpp"
 #include "rules/view.hpp"
-#include "server/command_line.hpp"
+#include "server/cli/command_line.hpp"
 
 namespace shithead::server {
 namespace {

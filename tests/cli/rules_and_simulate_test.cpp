@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <vector>
 
-#include "server/command_line.hpp"
+#include "server/cli/command_line.hpp"
 
 namespace shithead::server {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "server/credit_bucket.hpp"
+#include "server/net/credit_bucket.hpp"
 
 namespace shithead::server {
 namespace {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "protocol/json_text.hpp"
-#include "server/participant.hpp"
-#include "server/room.hpp"
+#include "server/net/participant.hpp"
+#include "server/room/room.hpp"
 
 namespace shithead::server::testing {
 

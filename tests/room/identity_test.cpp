@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "rules/rng.hpp"
-#include "server/identity.hpp"
-#include "server/player_name.hpp"
-#include "server/sha256.hpp"
+#include "server/lobby/identity.hpp"
+#include "server/lobby/player_name.hpp"
+#include "server/lobby/sha256.hpp"
 
 namespace shithead::server {
 namespace {

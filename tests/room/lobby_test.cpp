@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "rules/rng.hpp"
-#include "server/lobby.hpp"
-#include "server/table_code.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/lobby/table_code.hpp"
 
 namespace shithead::server {
 namespace {

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "fake_participant.hpp"
-#include "server/chat_limiter.hpp"
+#include "server/room/chat_limiter.hpp"
 
 namespace shithead::server::testing {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "fake_participant.hpp"
-#include "server/table_settings.hpp"
+#include "server/room/table_settings.hpp"
 
 namespace shithead::server::testing {
 namespace {

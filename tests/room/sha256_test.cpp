@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "server/sha256.hpp"
+#include "server/lobby/sha256.hpp"
 
 namespace shithead::server {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "server/game_service.hpp"
+#include "server/app/game_service.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
 

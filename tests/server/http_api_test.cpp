@@ -9,7 +9,7 @@
 #include <string>
 #include <sys/wait.h>
 
-#include "server/http_api.hpp"
+#include "server/net/http_api.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
 

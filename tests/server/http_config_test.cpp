@@ -9,8 +9,8 @@
 #include <thread>
 #include <vector>
 
-#include "server/command_line.hpp"
-#include "server/config.hpp"
+#include "server/cli/command_line.hpp"
+#include "server/net/config.hpp"
 
 namespace shithead::server {
 namespace {

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/rankings_api.hpp"
+#include "server/store/rankings_api.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/static_files.hpp"
+#include "server/net/static_files.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "server/server.hpp"
+#include "server/net/server.hpp"
 
 namespace shithead::test {
 

@@ -13,8 +13,8 @@
 #include <thread>
 #include <vector>
 
-#include "server/metrics.hpp"
-#include "server/websocket_session.hpp"
+#include "server/net/metrics.hpp"
+#include "server/net/websocket_session.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
 

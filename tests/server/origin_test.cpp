@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include "server/origin_check.hpp"
-#include "server/websocket_session.hpp"
+#include "server/net/origin_check.hpp"
+#include "server/net/websocket_session.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "server/command_line.hpp"
-#include "server/table_player.hpp"
-#include "server/ws_url.hpp"
+#include "server/cli/command_line.hpp"
+#include "server/cli/table_player.hpp"
+#include "server/cli/ws_url.hpp"
 #include "tests/server/game_client.hpp"
 
 namespace shithead::test {

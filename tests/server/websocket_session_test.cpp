@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/websocket_session.hpp"
+#include "server/net/websocket_session.hpp"
 
 namespace shithead::server {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "server/player_stats.hpp"
+#include "server/rankings/player_stats.hpp"
 
 namespace shithead::server {
 namespace {

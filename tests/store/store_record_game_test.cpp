@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "protocol/record_json.hpp"
-#include "server/rankings_api.hpp"
-#include "server/store.hpp"
-#include "server/weng_lin.hpp"
+#include "server/store/rankings_api.hpp"
+#include "server/store/store.hpp"
+#include "server/rankings/weng_lin.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {

@@ -6,10 +6,10 @@
 #include <fstream>
 #include <string>
 
-#include "server/rankings_api.hpp"
-#include "server/sqlite.hpp"
-#include "server/store.hpp"
-#include "server/store_schema.hpp"
+#include "server/store/rankings_api.hpp"
+#include "server/store/sqlite.hpp"
+#include "server/store/store.hpp"
+#include "server/store/store_schema.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {

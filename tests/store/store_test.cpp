@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "server/rankings_api.hpp"
-#include "server/sqlite.hpp"
-#include "server/store.hpp"
+#include "server/store/rankings_api.hpp"
+#include "server/store/sqlite.hpp"
+#include "server/store/store.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {

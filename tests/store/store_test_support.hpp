@@ -20,7 +20,7 @@
 #include "rules/rng.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/view.hpp"
-#include "server/store.hpp"
+#include "server/store/store.hpp"
 
 namespace shithead::server::store_testing {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "server/titles.hpp"
+#include "server/rankings/titles.hpp"
 
 namespace shithead::server {
 namespace {

@@ -20,7 +20,7 @@
 #include <cmath>
 #include <vector>
 
-#include "server/weng_lin.hpp"
+#include "server/rankings/weng_lin.hpp"
 
 namespace shithead::server {
 namespace {

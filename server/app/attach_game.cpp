@@ -1,0 +1,46 @@
+#include "server/app/attach_game.hpp"
+
+#include <random>
+#include <spdlog/spdlog.h>
+
+#include "server/store/rankings_api.hpp"
+
+namespace shithead::server {
+
+std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits,
+                                          websocket_limits socket_limits, std::shared_ptr<store> db) {
+  // Tokens, ids and deals draw from one generator seeded by the operating system.
+  auto engine = std::make_shared<std::mt19937_64>(std::random_device{}());
+  auto mutex = std::make_shared<std::mutex>();
+  random_source random = [engine, mutex] {
+    std::lock_guard lock(*mutex);
+    return (*engine)();
+  };
+  auto service = std::make_shared<game_service>(http_server.io_context(), random, limits,
+                                                room_services{db, http_server.metrics()});
+  if (db) {
+    auto players = db->load_players();
+    const auto player_count = players.size();
+    service->load_players(std::move(players));
+    const auto restored = service->restore_tables(db->load_rooms());
+    db->start();
+    spdlog::info("store: {} player(s), {} table(s) restored", player_count, restored);
+    http_server.set_store_health([db] { return db->healthy(); });
+    http_server.set_rankings([db, metrics = http_server.metrics()](std::string target,
+                                                                   std::function<void(api_reply)> reply) {
+      metrics->set_store_queue_depth(db->queue_depth());
+      db->read([target = std::move(target), reply = std::move(reply)](sqlite::database& connection) {
+        reply(answer_rankings(connection, target));
+      });
+    });
+  }
+  http_server.set_websocket_upgrade(
+      [service, socket_limits, metrics = http_server.metrics()](boost::beast::tcp_stream stream,
+                               boost::beast::http::request<boost::beast::http::string_body> request) {
+        std::make_shared<websocket_session>(std::move(stream), service, socket_limits, metrics)->run(std::move(request));
+      });
+  http_server.on_shutdown([service] { service->shutdown(); });
+  return service;
+}
+
+}  // namespace shithead::server

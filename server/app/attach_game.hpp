@@ -1,0 +1,21 @@
+#pragma once
+// Puts the game on a server: /ws upgrades become WebSocket sessions of one game
+// service, and shutdown tells every player before closing. Used by `shithead serve`
+// and by the tests that start a real server.
+//
+// With a store, it first loads the players and restores the tables the store kept,
+// then starts the store's thread and answers /healthz and the rankings API from it.
+// The caller closes the store after the server has stopped.
+#include <memory>
+
+#include "server/app/game_service.hpp"
+#include "server/net/server.hpp"
+#include "server/store/store.hpp"
+
+namespace shithead::server {
+
+std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits = {},
+                                          websocket_limits socket_limits = {},
+                                          std::shared_ptr<store> db = nullptr);
+
+}  // namespace shithead::server

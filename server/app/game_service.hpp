@@ -1,0 +1,101 @@
+#pragma once
+// Where WebSocket sessions meet the game: the hello handshake and identity, the lobby
+// (list, create, join by code, quick play), and routing of table messages to rooms.
+// Its own state lives on one strand; each room lives on its own (room_host).
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "protocol/json_text.hpp"
+#include "server/net/credit_bucket.hpp"
+#include "server/lobby/identity.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/lobby/random_source.hpp"
+#include "server/app/room_host.hpp"
+#include "server/net/websocket_session.hpp"
+
+namespace shithead::server {
+
+inline constexpr int protocol_version = 1;
+
+// Per connection: 20 messages a second with bursts of 40; sustained abuse closes it.
+inline credit_limits default_message_budget() {
+  credit_limits budget;
+  budget.rate_per_second = 20;
+  budget.burst = 40;
+  return budget;
+}
+
+struct service_limits {
+  int connections_per_address = 32;
+  credit_limits message_budget = default_message_budget();
+  // The turn timer of a table whose creator does not choose one (0, 15, 30 or 60 s).
+  std::chrono::seconds default_turn_timer{0};
+  // Applied to every new table's settings: lets tests run the clocks in milliseconds.
+  std::function<void(table_settings&)> adjust_table;
+};
+
+class game_service : public session_handler, public std::enable_shared_from_this<game_service> {
+ public:
+  // With services.db, players and every step of every table are saved there.
+  game_service(boost::asio::io_context& ioc, random_source random, service_limits limits = {},
+               room_services services = {});
+
+  // Before the io_context runs: what the store kept. Players first, then the tables,
+  // whose seated players go straight back to their seats when they say hello. A table
+  // that cannot be restored is logged and forgotten. Returns the tables restored.
+  void load_players(std::vector<player_record> players);
+  std::size_t restore_tables(std::vector<std::pair<std::string, std::string>> saved);
+
+  void on_open(const std::shared_ptr<websocket_session>& session) override;
+  void on_text(const std::shared_ptr<websocket_session>& session, std::string text) override;
+  void on_close(const std::shared_ptr<websocket_session>& session) override;
+
+  // Tells every client the server is going away and closes their connections.
+  void shutdown();
+  // Only after the io_context has stopped: lets go of every connection and room. A
+  // connection cut at the shutdown deadline never reported its close, and it and its
+  // room would otherwise keep each other alive.
+  void release();
+
+ private:
+  struct connection {
+    std::shared_ptr<websocket_session> session;
+    std::string player_id;  // empty until hello
+    std::string name;
+    std::string room;       // the table code, empty in the lobby
+    credit_bucket budget;
+  };
+
+  void handle(connection& c, const protocol::json& message);
+  void on_hello(connection& c, const protocol::json& message, const protocol::json& id);
+  void on_create(connection& c, const protocol::json& message, const protocol::json& id);
+  void on_join(connection& c, const std::string& code, bool spectate, const protocol::json& id);
+  void on_quick_play(connection& c, const protocol::json& id);
+  void enter_room(connection& c, const std::shared_ptr<room_host>& host, bool spectate, const protocol::json& id);
+  void leave_room(connection& c);
+  void room_changed(const std::string& code, std::optional<table_summary> summary);
+  room_host::summary_listener room_listener();
+  std::shared_ptr<room_host> open_room(table_settings settings, const connection& owner);
+
+  void send_error(connection& c, const protocol::json& id, std::string_view code, std::string message);
+
+  boost::asio::io_context& ioc_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  random_source random_;
+  service_limits limits_;
+  room_services services_;
+  player_registry players_;
+  lobby lobby_;
+  std::unordered_map<const websocket_session*, connection> connections_;
+  std::unordered_map<std::string, int> per_address_;
+  std::unordered_map<std::string, std::shared_ptr<room_host>> rooms_;
+  std::unordered_map<std::string, std::string> player_room_;  // player id -> table code
+  bool shutting_down_ = false;
+};
+
+}  // namespace shithead::server

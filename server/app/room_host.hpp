@@ -1,0 +1,97 @@
+#pragma once
+// A room on its own strand with one timer armed at its next deadline. Everything that
+// reaches the room goes through here, so the room itself stays single-threaded logic.
+//
+// With a store, every step that changed the table is saved before anyone hears of it:
+// the room's frames wait in a frame_gate until the store has committed the table's new
+// state (and any game that ended, whose game_over frame then gains the stored game id
+// and the players' new ratings).
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "protocol/json_text.hpp"
+#include "server/room/frame_gate.hpp"
+#include "server/net/metrics.hpp"
+#include "server/room/room.hpp"
+#include "server/store/store.hpp"
+#include "server/lobby/table_summary.hpp"
+
+namespace shithead::server {
+
+// What a room saves through and reports to; either may be null.
+struct room_services {
+  std::shared_ptr<store> db;
+  std::shared_ptr<server_metrics> metrics;
+};
+
+class room_host : public std::enable_shared_from_this<room_host> {
+ public:
+  using system_time = std::chrono::system_clock::time_point;
+  // Told (on the room's strand) the table's summary after every change, and nullopt
+  // once the room has closed.
+  using summary_listener = std::function<void(const std::string& code, std::optional<table_summary>)>;
+  // The join's outcome: the seat (nullopt when watching), or why it was refused.
+  using join_done = std::function<void(rules::result<join_result, room_error>)>;
+
+  room_host(boost::asio::io_context& ioc, table_settings settings, player_info host, std::uint64_t seed,
+            summary_listener listener, room_services services = {});
+  // A table restored after a restart (room::restored), its game started at `game_started`.
+  room_host(boost::asio::io_context& ioc, room restored, system_time game_started, summary_listener listener,
+            room_services services = {});
+  ~room_host();
+
+  // The table's saved form for the store: the room's, and when its game started.
+  static std::string saved_state(const room& r, system_time game_started);
+  // Back from saved_state(); an error message for a row that cannot be restored.
+  static rules::result<std::shared_ptr<room_host>, std::string> restore(boost::asio::io_context& ioc,
+                                                                       const std::string& state,
+                                                                       std::uint64_t seed,
+                                                                       summary_listener listener,
+                                                                       room_services services = {});
+
+  // All thread-safe: each is posted to the room's strand.
+  void join(player_info player, std::shared_ptr<participant> connection, bool spectate, join_done done);
+  void leave(std::string player_id);
+  void disconnected(std::string player_id, std::shared_ptr<participant> connection);
+  void handle(std::string player_id, protocol::json message);
+  // The server is shutting down: the room takes no more messages and its timer stops,
+  // so nothing keeps the io_context busy and no clock runs against absent players.
+  void stop();
+  // Reports the room's summary to the listener (on the strand), as after a change.
+  void announce();
+
+  const std::string& code() const { return code_; }
+  // Before the io_context runs (restore): the seated players, to route them back here.
+  std::vector<std::string> seated_players() const { return room_.seated_players(); }
+  bool is_public() const { return room_.settings().is_public; }
+  const std::string& host_player() const { return room_.host(); }
+
+ private:
+  template <class Fn>
+  void on_strand(Fn fn, bool even_when_stopped = false);
+  void after_change(std::optional<std::chrono::steady_clock::time_point> action_began = std::nullopt);
+  void track_games();
+  void save_step(std::vector<finished_room_game> games, std::optional<std::chrono::steady_clock::time_point> began);
+  void arm_timer();
+
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer timer_;
+  std::string code_;
+  frame_gate gate_;  // declared before room_: the room's stand-ins point into it
+  room room_;
+  summary_listener listener_;
+  room_services services_;
+  std::optional<table_summary> last_summary_;
+  std::uint64_t saved_version_ = 0;
+  bool game_running_ = false;
+  system_time game_started_{};
+  bool closed_reported_ = false;
+  bool stopped_ = false;
+};
+
+}  // namespace shithead::server

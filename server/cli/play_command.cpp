@@ -1,0 +1,122 @@
+// `shithead play`: one whole game against bots over a real WebSocket, from the command
+// line. Scripts (the Docker smoke test) read the result from the last line of output.
+#include <charconv>
+#include <string>
+
+#include "protocol/ruleset_json.hpp"
+#include "rules/ruleset.hpp"
+#include "server/cli/command_line.hpp"
+#include "server/cli/table_player.hpp"
+
+namespace shithead::server {
+namespace {
+
+constexpr std::string_view play_usage =
+    "usage: shithead play --url ws://HOST:PORT/ws --name NAME [--bots N] [--preset P]\n"
+    "                     [--token T] [--timeout-seconds S] [--rate R]\n"
+    "\n"
+    "Creates a private table, adds N greedy bots, plays the whole game and leaves.\n"
+    "Progress goes to standard error; the last line of standard output is the result:\n"
+    "  {\"player_id\": \"...\", \"token\": \"...\", \"table\": \"CODE\", \"game_id\": 41,\n"
+    "   \"abandoned\": false, \"place\": 2, \"shithead\": false}\n"
+    "(game_id is null when the server stores no games; place is null when the game was\n"
+    "abandoned at the turn limit before this player went out).\n"
+    "\n"
+    "  --url URL              the server's WebSocket, ws:// only (no TLS)\n"
+    "  --name NAME            the player's name\n"
+    "  --bots N               greedy bots at the table, 1 to 7 (default 2)\n"
+    "  --preset P             a preset (shiphead, isf, limbo, palace, standard) or a ruleset\n"
+    "                         object as JSON (default shiphead)\n"
+    "  --token T              play as the player this token belongs to\n"
+    "  --timeout-seconds S    give up after S seconds in all (default 300)\n"
+    "  --rate R               send at most R messages a second (default 15; the server\n"
+    "                         allows 20)\n"
+    "\n"
+    "Exit status: 0 when the game ended, 1 on an error or time-out, 2 for bad arguments.\n";
+
+template <class Number>
+bool parse_number(std::string_view text, Number& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size();
+}
+
+std::optional<std::string> parse_ruleset(std::string_view text, protocol::json& out) {
+  if (text.starts_with('{')) {
+    auto parsed = protocol::parse_json_text(text);
+    if (!parsed) return "--preset: " + parsed.error().message;
+    if (auto checked = protocol::ruleset_from_json(parsed.value(), "--preset"); !checked)
+      return checked.error().message;
+    out = std::move(parsed).value();
+    return std::nullopt;
+  }
+  if (!rules::parse_preset(text))
+    return "--preset must be shiphead, isf, limbo, palace, standard or a ruleset object, not '" +
+           std::string(text) + "'";
+  out = std::string(text);
+  return std::nullopt;
+}
+
+// Fills `o`; returns what is wrong with the arguments, if anything.
+std::optional<std::string> parse_play_options(arguments args, play_options& o) {
+  bool have_url = false;
+  bool have_name = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view flag;
+    std::string_view value;
+    if (auto missing = next_flag(args, i, flag, value)) return *missing;
+    if (flag == "--url") {
+      auto url = parse_web_url(value);
+      if (!url) return "--url: " + url.error().message;
+      if (url.value().scheme != url_scheme::ws) return "--url must be a ws:// URL, such as ws://127.0.0.1:8080/ws";
+      o.url = std::move(url).value();
+      have_url = true;
+    } else if (flag == "--name") {
+      if (value.empty()) return "--name must not be empty";
+      o.name = std::string(value);
+      have_name = true;
+    } else if (flag == "--bots") {
+      if (!parse_number(value, o.bots) || o.bots < 1 || o.bots > 7) return "--bots must be a number from 1 to 7";
+    } else if (flag == "--preset") {
+      if (auto error = parse_ruleset(value, o.ruleset)) return error;
+    } else if (flag == "--token") {
+      o.token = std::string(value);
+    } else if (flag == "--timeout-seconds") {
+      long seconds = 0;
+      if (!parse_number(value, seconds) || seconds < 1 || seconds > 86'400)
+        return "--timeout-seconds must be a number from 1 to 86400";
+      o.timeout = std::chrono::seconds(seconds);
+    } else if (flag == "--rate") {
+      int rate = 0;
+      if (!parse_number(value, rate) || rate < 1 || rate > 100'000) return "--rate must be a number from 1 to 100000";
+      o.max_rate = rate;
+    } else {
+      return "unknown argument '" + std::string(flag) + "'";
+    }
+  }
+  if (!have_url) return "--url is required";
+  if (!have_name) return "--name is required";
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_play_command(arguments args, std::ostream& out, std::ostream& err) {
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    out << play_usage;
+    return 0;
+  }
+  play_options options;
+  if (auto error = parse_play_options(args, options)) {
+    err << "play: " << *error << "\n\n" << play_usage;
+    return 2;
+  }
+  auto outcome = play_one_game(options, err);
+  if (!outcome) {
+    err << "play: " << outcome.error().message << '\n';
+    return 1;
+  }
+  out << protocol::format_json_line(outcome_json(outcome.value())) << '\n';
+  return 0;
+}
+
+}  // namespace shithead::server

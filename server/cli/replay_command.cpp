@@ -1,0 +1,102 @@
+// `shithead replay FILE`: checks a game record against the rules and prints the
+// outcome as one line of JSON. Exit codes: 0 every action legal, 1 an illegal action
+// (its index and the rules' error code are printed), 2 the file cannot be read or is
+// not a valid record.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <system_error>
+
+#include "protocol/game_record.hpp"
+#include "protocol/json_text.hpp"
+#include "protocol/parsed.hpp"
+#include "protocol/record_json.hpp"
+#include "rules/engine.hpp"
+#include "server/cli/command_line.hpp"
+
+namespace shithead::server {
+namespace {
+
+constexpr std::string_view usage =
+    "usage: shithead replay FILE\n"
+    "  Checks the game record in FILE against the rules and prints the outcome as JSON.\n"
+    "  Exit status: 0 all actions legal, 1 an illegal action, 2 an unreadable or malformed record.\n";
+
+constexpr int exit_legal = 0;
+constexpr int exit_illegal = 1;
+constexpr int exit_malformed = 2;
+
+protocol::parsed<std::string> read_text_file(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec) return protocol::parse_error{"cannot read: " + ec.message()};
+  // An ifstream opens a directory without complaint and then reads nothing.
+  if (!std::filesystem::is_regular_file(status)) return protocol::parse_error{"cannot read: not a regular file"};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return protocol::parse_error{"cannot read: the file could not be opened"};
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return protocol::parse_error{"cannot read: a read error occurred"};
+  return text.str();
+}
+
+int report_malformed(std::string_view path, const std::string& message, std::ostream& out,
+                     std::ostream& err) {
+  err << "replay: " << path << ": " << message << '\n';
+  protocol::json result = protocol::json::object();
+  result["ok"] = false;
+  result["error"] = "malformed";
+  result["message"] = message;
+  out << protocol::format_json_line(result) << '\n';
+  return exit_malformed;
+}
+
+protocol::json seat_or_null(int seat) {
+  return seat >= 0 ? protocol::json(seat) : protocol::json(nullptr);
+}
+
+}  // namespace
+
+int run_replay_command(arguments args, std::ostream& out, std::ostream& err) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    out << usage;
+    return exit_legal;
+  }
+  if (args.size() != 1) {
+    err << usage;
+    return exit_malformed;
+  }
+  const std::string path(args[0]);
+
+  auto text = read_text_file(path);
+  if (!text) return report_malformed(path, text.error().message, out, err);
+  auto record = protocol::parse_record(text.value());
+  if (!record) return report_malformed(path, record.error().message, out, err);
+  auto replayed = protocol::replay_record(record.value());
+  if (!replayed) return report_malformed(path, "cannot start the game: " + replayed.error().message, out, err);
+
+  const auto& outcome = replayed.value();
+  protocol::json result = protocol::json::object();
+  if (outcome.error) {
+    result["ok"] = false;
+    result["index"] = outcome.failed_index;
+    result["error"] = rules::to_string(outcome.error->code);
+    result["message"] = outcome.error->message;
+    out << protocol::format_json_line(result) << '\n';
+    return exit_illegal;
+  }
+  const auto& state = outcome.state;
+  result["ok"] = true;
+  result["over"] = state.over();
+  result["abandoned"] = state.abandoned;
+  protocol::json places = protocol::json::array();
+  for (int seat : state.finish_order) places.push_back(seat);
+  result["places"] = std::move(places);
+  result["shithead"] = seat_or_null(state.shithead);
+  result["next"] = seat_or_null(state.over() ? -1 : rules::seat_to_act(state));
+  out << protocol::format_json_line(result) << '\n';
+  return exit_legal;
+}
+
+}  // namespace shithead::server

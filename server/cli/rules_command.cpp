@@ -1,0 +1,72 @@
+// `shithead rules PRESET [--json]`: the "what may be played on what" table of a preset,
+// in the notation of the card reference tables ([R] fresh, <R> rule used up).
+#include <iomanip>
+#include <string>
+
+#include "rules/ruleset.hpp"
+#include "server/cli/command_line.hpp"
+#include "server/net/play_table_json.hpp"
+
+namespace shithead::server {
+namespace {
+
+using rules::rank;
+
+void print_json(const rules::ruleset& rs, std::ostream& out) { out << play_table_json(rs).dump() << '\n'; }
+
+void print_table(const rules::ruleset& rs, std::ostream& out) {
+  const auto states = rs.reachable_top_states();
+  out << rules::to_string(rs.preset) << ": " << rules::preset_summary(rs.preset) << "\n\n";
+  out << "What can be played on a...\n";
+  for (auto t : states) {
+    out << "  " << std::left << std::setw(6) << top_state_name(t) << "=> ";
+    const auto names = rank_names(rs.playable_on(t));
+    for (std::size_t i = 0; i < names.size(); ++i) out << (i ? ", " : "") << names[i];
+    out << '\n';
+  }
+  out << "\nWhat can it play on?\n";
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
+    out << "  " << std::left << std::setw(6) << rules::rank_name(r) << "=> ";
+    bool first = true;
+    for (auto t : states) {
+      if (t.top == 0 || !rules::has_rank(rs.playable_on(t), r)) continue;
+      out << (first ? "" : ", ") << top_state_name(t);
+      first = false;
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+int run_rules_command(arguments args, std::ostream& out, std::ostream& err) {
+  bool json = false;
+  std::string_view preset_name = "shiphead";
+  bool named = false;
+  for (auto arg : args) {
+    if (arg == "--json") {
+      json = true;
+    } else if (!named) {
+      preset_name = arg;
+      named = true;
+    } else {
+      err << "rules: unexpected argument '" << arg << "'\n";
+      return 2;
+    }
+  }
+  const auto preset = rules::parse_preset(preset_name);
+  if (!preset) {
+    err << "rules: unknown preset '" << preset_name
+        << "' (known: shiphead, isf, limbo, palace, standard)\n";
+    return 2;
+  }
+  const auto rs = rules::preset_ruleset(*preset);
+  if (json) {
+    print_json(rs, out);
+  } else {
+    print_table(rs, out);
+  }
+  return 0;
+}
+
+}  // namespace shithead::server

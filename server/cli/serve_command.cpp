@@ -1,0 +1,62 @@
+#include "server/cli/serve_command.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/app/attach_game.hpp"
+#include "server/net/config.hpp"
+#include "server/net/server.hpp"
+#include "server/store/store.hpp"
+
+namespace shithead::server {
+namespace {
+
+int serve(const config& settings, std::ostream& err) {
+  std::shared_ptr<store> db;
+  try {
+    db = std::make_shared<store>(settings.data);
+  } catch (const std::exception& e) {
+    err << "serve: cannot use the data file " << settings.data << ": " << e.what() << '\n';
+    return 1;
+  }
+  server game_server(settings);
+  service_limits limits;
+  limits.default_turn_timer = settings.turn_timer;
+  const auto service = attach_game(game_server, limits, {}, db);
+  const auto port = game_server.start();
+  if (!port) {
+    err << "serve: " << port.error().message << '\n';
+    db->close();
+    return 1;
+  }
+  // Tests and scripts read the real port from this line when --port 0 was given.
+  spdlog::info("listening on http://{}", url_host(settings.bind, port.value()));
+  spdlog::info("static files from {}, {} thread(s), data {}", settings.static_dir, settings.threads, settings.data);
+  game_server.run();
+  service->release();
+  db->close();  // everything the rooms queued is written before the process ends
+  spdlog::info("stopped");
+  return 0;
+}
+
+}  // namespace
+
+int run_serve_command(arguments args, std::ostream& out, std::ostream& err) {
+  const auto parsed = parse_config(args, process_environment());
+  if (parsed.help) {
+    out << config_usage;
+    return 0;
+  }
+  if (parsed.error) {
+    err << "serve: " << *parsed.error << "\n\n" << config_usage;
+    return 2;
+  }
+  try {
+    return serve(parsed.settings, err);
+  } catch (const std::exception& e) {
+    // Only startup can throw (no threads, no descriptors); handlers never do.
+    err << "serve: " << e.what() << '\n';
+    return 1;
+  }
+}
+
+}  // namespace shithead::server

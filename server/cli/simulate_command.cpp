@@ -1,0 +1,129 @@
+// `shithead simulate`: bot games as fast as the engine plays them, with statistics.
+#include <charconv>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "rules/deal.hpp"
+#include "rules/playout.hpp"
+#include "server/cli/command_line.hpp"
+
+namespace shithead::server {
+namespace {
+
+struct simulate_options {
+  rules::preset_id preset = rules::preset_id::shiphead;
+  int players = 4;
+  long games = 1000;
+  std::uint64_t seed = 1;
+  std::vector<rules::bot_kind> bots{rules::bot_kind::greedy};
+};
+
+template <class Number>
+bool parse_number(std::string_view text, Number& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size();
+}
+
+bool parse_bots(std::string_view list, std::vector<rules::bot_kind>& bots) {
+  bots.clear();
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    const auto kind = rules::parse_bot_kind(list.substr(0, comma));
+    if (!kind) return false;
+    bots.push_back(*kind);
+    list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+  }
+  return !bots.empty();
+}
+
+// Fills `o` from the arguments; returns an error message, empty when all is well.
+std::string parse_options(arguments args, simulate_options& o) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view flag = args[i];
+    if (i + 1 >= args.size()) return "missing value after " + std::string(flag);
+    const std::string_view value = args[++i];
+    if (flag == "--preset") {
+      const auto p = rules::parse_preset(value);
+      if (!p) return "unknown preset '" + std::string(value) + "'";
+      o.preset = *p;
+    } else if (flag == "--players") {
+      if (!parse_number(value, o.players) || o.players < rules::min_players || o.players > rules::max_players)
+        return "--players must be a number from 2 to 8";
+    } else if (flag == "--games") {
+      if (!parse_number(value, o.games) || o.games < 1) return "--games must be a positive number";
+    } else if (flag == "--seed") {
+      if (!parse_number(value, o.seed)) return "--seed must be a non-negative number";
+    } else if (flag == "--bots") {
+      if (!parse_bots(value, o.bots)) return "--bots is a comma-separated list of: random, greedy";
+    } else {
+      return "unknown option " + std::string(flag);
+    }
+  }
+  return {};
+}
+
+// Each game's deal and bots get their own seed, so game k is the same whatever G is.
+std::uint64_t game_seed(std::uint64_t seed, long game) {
+  std::uint64_t z = seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(game) + 1;
+  z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ull;
+  return z ^ (z >> 29);
+}
+
+}  // namespace
+
+int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
+  simulate_options o;
+  if (auto problem = parse_options(args, o); !problem.empty()) {
+    err << "simulate: " << problem << '\n';
+    return 2;
+  }
+  const auto rules = rules::preset_ruleset(o.preset);
+  long finished = 0, abandoned = 0, actions = 0, turns_total = 0, turns_max = 0;
+  std::vector<long> shithead_by_seat(static_cast<std::size_t>(o.players), 0);
+  rules::playout_buffers buffers;
+
+  const auto start = std::chrono::steady_clock::now();
+  for (long g = 0; g < o.games; ++g) {
+    const auto seed = game_seed(o.seed, g);
+    auto game = rules::new_game(rules, o.players, -1, seed);
+    if (!game) {
+      err << "simulate: " << game.error().message << '\n';
+      return 2;
+    }
+    auto& state = game.value();
+    rules::rng random(seed ^ 0x5bd1e995u);
+    actions += rules::play_out(state, o.bots, random, buffers);
+    turns_total += state.turns;
+    turns_max = std::max<long>(turns_max, state.turns);
+    if (state.abandoned) {
+      ++abandoned;
+    } else {
+      ++finished;
+      ++shithead_by_seat[static_cast<std::size_t>(state.shithead)];
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  nlohmann::ordered_json report;
+  report["games"] = o.games;
+  report["finished"] = finished;
+  report["abandoned"] = abandoned;
+  report["actions"] = actions;
+  report["seconds"] = seconds;
+  report["games_per_second"] = seconds > 0 ? static_cast<double>(o.games) / seconds : 0.0;
+  report["actions_per_second"] = seconds > 0 ? static_cast<double>(actions) / seconds : 0.0;
+  report["turns"] = {{"mean", static_cast<double>(turns_total) / static_cast<double>(o.games)},
+                     {"max", turns_max}};
+  report["shithead_by_seat"] = shithead_by_seat;
+  report["preset"] = std::string(rules::to_string(o.preset));
+  report["players"] = o.players;
+  std::vector<std::string> bot_names;
+  for (auto b : o.bots) bot_names.emplace_back(rules::to_string(b));
+  report["bots"] = bot_names;
+  out << report.dump() << '\n';
+  return 0;
+}
+
+}  // namespace shithead::server

@@ -1,0 +1,58 @@
+#pragma once
+// A player that needs no person: it opens a private table over one WebSocket, fills it
+// with bots, and plays its own seat to the end from nothing but the views the server
+// sends it. `shithead play` runs it; the load test uses its choice of move.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "protocol/json_text.hpp"
+#include "rules/error.hpp"
+#include "server/cli/ws_url.hpp"
+
+namespace shithead::server {
+
+// The action the viewer of `view` (a view as `protocol/README.md` writes it) should send
+// now, or nothing when it has nothing to do. Chosen from the view's own `legal` list:
+// in the swap, the legal choice that puts its best cards face up; in play, the lowest
+// rank it may play, every copy of it, keeping 2s, 10s and jokers for last; then a
+// face-down card; then waiting; picking up only when nothing else is legal. It never
+// offers a burn-in out of turn.
+std::optional<protocol::json> choose_move(const protocol::json& view);
+
+struct play_options {
+  web_url url;
+  std::string name;
+  int bots = 2;                          // greedy bots beside the player, 1..7
+  protocol::json ruleset = "shiphead";   // a ruleset as protocol/README.md writes it
+  std::string token;                     // empty: a new identity
+  std::chrono::seconds timeout{300};     // for everything, connecting included
+  double max_rate = 15;                  // messages a second at most (the server allows 20)
+};
+
+struct play_outcome {
+  std::string player_id;
+  std::string token;
+  std::string table;
+  std::optional<std::int64_t> game_id;  // from game_over, when the server stores games
+  bool abandoned = false;
+  std::optional<int> place;             // 1-based; none when abandoned before going out
+  bool shithead = false;
+  int actions = 0;                      // actions this player sent
+};
+
+struct play_failure {
+  std::string message;
+};
+
+// Connects, says hello, creates the table, plays one game and leaves. Progress goes to
+// `log`, a line per step. Fails on any error the server reports for a request, on a
+// lost connection and when `options.timeout` runs out.
+rules::result<play_outcome, play_failure> play_one_game(const play_options& options, std::ostream& log);
+
+// The outcome as the one-line JSON `shithead play` prints last.
+protocol::json outcome_json(const play_outcome& outcome);
+
+}  // namespace shithead::server

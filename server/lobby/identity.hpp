@@ -1,0 +1,111 @@
+#pragma once
+// Who a connection is: a player picks a name and the server hands out a secret token
+// that the browser keeps; the token reclaims the player (and so the name and the seat)
+// from any browser. No passwords. Only the token's SHA-256 is kept, so the records a
+// store saves cannot be used to log in. Single-threaded: owned by one strand.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "rules/error.hpp"
+#include "server/lobby/random_source.hpp"
+
+namespace shithead::server {
+
+// One player as a store saves and loads it. Wall-clock times, because they outlive a
+// restart.
+struct player_record {
+  std::string id;          // 12 lowercase hex characters
+  std::string name;        // as shown: cleaned, 1-20 code points
+  std::string token_hash;  // SHA-256 of the token, 64 lowercase hex characters
+  std::chrono::system_clock::time_point created;
+  std::chrono::system_clock::time_point last_seen;
+};
+
+// Stable codes: they travel to clients.
+enum class identity_error_code {
+  bad_name,        // see clean_player_name()
+  name_taken,      // another player has this name, ignoring case
+  bad_token,       // not a token this server issued: drop it and say hello without one
+  registry_full,   // no room for another player
+  no_such_player,  // a player id that is not registered (rename)
+};
+
+std::string_view to_string(identity_error_code code);
+
+struct identity_error {
+  identity_error_code code;
+  std::string message;
+};
+
+// The answer to hello, and what the welcome message carries.
+struct welcome {
+  std::string player_id;
+  std::string name;
+  std::string token;  // the client keeps it; sent back only to its owner
+  bool is_new = false;
+};
+
+struct identity_limits {
+  std::size_t max_players = 100'000;
+};
+
+inline constexpr std::size_t token_hex_length = 32;
+inline constexpr std::size_t player_id_hex_length = 12;
+
+class player_registry {
+ public:
+  using time_point = std::chrono::system_clock::time_point;
+
+  explicit player_registry(random_source random, identity_limits limits = {});
+
+  // Without a token (or with an empty one): a new player named `name`, with a fresh
+  // token. With a token: that player again; a blank `name` keeps the old name, another
+  // renames the player if the name is free. Errors: bad_token (checked first),
+  // bad_name, name_taken, registry_full.
+  rules::result<welcome, identity_error> hello(std::string_view name, std::optional<std::string_view> token,
+                                              time_point now);
+
+  // Renames a known player; the same name in other letter case is allowed.
+  std::optional<identity_error> rename(std::string_view player_id, std::string_view name);
+
+  const player_record* find_by_id(std::string_view player_id) const;
+  const player_record* find_by_token_hash(std::string_view token_hash) const;
+  // Hashes the token and looks it up; nullptr for anything not issued here.
+  const player_record* find_by_token(std::string_view token) const;
+  // The player using this name, ignoring case.
+  const player_record* find_by_name(std::string_view name) const;
+
+  // A record from the store. False, and nothing changes, when the registry is full or
+  // its id, token hash or name (ignoring case) is already present.
+  bool load(player_record record);
+
+  std::size_t size() const { return players_.size(); }
+  const identity_limits& limits() const { return limits_; }
+
+  // Every record, in no particular order; for saving and for tests.
+  void for_each(const std::function<void(const player_record&)>& visit) const;
+
+ private:
+  struct string_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  template <class V>
+  using string_map = std::unordered_map<std::string, V, string_hash, std::equal_to<>>;
+
+  std::string random_hex(std::size_t length);
+
+  random_source random_;
+  identity_limits limits_;
+  string_map<player_record> players_;  // by id
+  string_map<std::string> by_token_hash_;
+  string_map<std::string> by_name_key_;
+};
+
+}  // namespace shithead::server

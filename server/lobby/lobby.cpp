@@ -1,0 +1,198 @@
+#include "server/lobby/lobby.hpp"
+
+#include <algorithm>
+#include <tuple>
+#include <utility>
+
+#include "server/lobby/table_code.hpp"
+
+namespace shithead::server {
+namespace {
+
+// Each draw collides only if the code is open or retired; a source that keeps colliding
+// is broken, and the player gets an error instead of a hang.
+constexpr int max_code_draws = 16;
+
+bool is_joinable(const table_summary& table) { return !table.in_game && table.seated < table.seats; }
+
+}  // namespace
+
+std::string_view to_string(lobby_error_code code) {
+  switch (code) {
+    case lobby_error_code::bad_code: return "bad_code";
+    case lobby_error_code::no_such_table: return "no_such_table";
+    case lobby_error_code::too_many_tables: return "too_many_tables";
+    case lobby_error_code::lobby_full: return "lobby_full";
+  }
+  return "unknown";
+}
+
+lobby::lobby(random_source random, lobby_limits limits) : random_(std::move(random)), limits_(limits) {}
+
+rules::result<std::string, lobby_error> lobby::create_table(std::string_view owner_player_id, bool is_public,
+                                                            time_point now) {
+  if (tables_owned_by(owner_player_id) >= limits_.max_tables_per_owner) {
+    return lobby_error{lobby_error_code::too_many_tables,
+                       "you already have " + std::to_string(limits_.max_tables_per_owner) +
+                           " open tables; close one first"};
+  }
+  if (tables_.size() >= limits_.max_tables) {
+    return lobby_error{lobby_error_code::lobby_full, "the server has no room for another table"};
+  }
+  std::string code;
+  for (int draw = 0; draw < max_code_draws && code.empty(); ++draw) {
+    code = make_table_code(random_);
+    if (tables_.contains(code) || retired_.contains(code)) code.clear();
+  }
+  if (code.empty()) return lobby_error{lobby_error_code::lobby_full, "no fresh table code; try again"};
+
+  lobby_table table{code, std::string(owner_player_id), now, table_summary{}, false};
+  table.summary.code = code;
+  table.summary.is_public = is_public;
+  tables_.emplace(code, std::move(table));
+  ++owned_[std::string(owner_player_id)];
+  // Not listed until the room reports, so watchers hear nothing yet.
+  return code;
+}
+
+bool lobby::restore_table(std::string_view code, std::string_view owner_player_id, bool is_public, time_point now) {
+  const auto normal = normalize_table_code(code);
+  if (!normal || *normal != code || tables_.contains(*normal)) return false;
+  lobby_table table{*normal, std::string(owner_player_id), now, table_summary{}, false};
+  table.summary.code = *normal;
+  table.summary.is_public = is_public;
+  tables_.emplace(*normal, std::move(table));
+  ++owned_[std::string(owner_player_id)];
+  return true;
+}
+
+rules::result<lobby_table, lobby_error> lobby::find(std::string_view code) const {
+  const auto normal = normalize_table_code(code);
+  if (!normal) {
+    return lobby_error{lobby_error_code::bad_code, "a table code is six letters and digits, like K7MPQ2"};
+  }
+  const auto it = tables_.find(*normal);
+  if (it == tables_.end()) {
+    const bool closed = retired_.contains(*normal);
+    return lobby_error{lobby_error_code::no_such_table,
+                       closed ? "table " + *normal + " has closed" : "no table has code " + *normal};
+  }
+  return it->second;
+}
+
+bool lobby::update_summary(std::string_view code, table_summary summary) {
+  const auto normal = normalize_table_code(code);
+  const auto it = normal ? tables_.find(*normal) : tables_.end();
+  if (it == tables_.end()) return false;
+  auto& table = it->second;
+  const bool was_listed = is_listed(table);
+  summary.code = table.code;
+  table.summary = std::move(summary);
+  table.reported = true;
+  if (was_listed || is_listed(table)) publish();
+  return true;
+}
+
+bool lobby::remove(std::string_view code) {
+  const auto normal = normalize_table_code(code);
+  const auto it = normal ? tables_.find(*normal) : tables_.end();
+  if (it == tables_.end()) return false;
+  const bool was_listed = is_listed(it->second);
+
+  const auto owner = owned_.find(it->second.owner_player_id);
+  if (owner != owned_.end() && --owner->second == 0) owned_.erase(owner);
+
+  if (limits_.retired_codes > 0) {
+    retired_.insert(it->second.code);
+    retired_order_.push_back(it->second.code);
+    if (retired_order_.size() > limits_.retired_codes) {
+      retired_.erase(retired_order_.front());
+      retired_order_.pop_front();
+    }
+  }
+  tables_.erase(it);
+  if (was_listed) publish();
+  return true;
+}
+
+std::vector<table_summary> lobby::public_tables() const {
+  std::vector<const lobby_table*> listed;
+  for (const auto& [code, table] : tables_) {
+    if (is_listed(table)) listed.push_back(&table);
+  }
+  std::sort(listed.begin(), listed.end(), [](const lobby_table* a, const lobby_table* b) {
+    return std::make_tuple(!is_joinable(a->summary), b->created, std::string_view(a->code)) <
+           std::make_tuple(!is_joinable(b->summary), a->created, std::string_view(b->code));
+  });
+  if (listed.size() > limits_.max_listed) listed.resize(limits_.max_listed);
+  std::vector<table_summary> out;
+  out.reserve(listed.size());
+  for (const auto* table : listed) out.push_back(table->summary);
+  return out;
+}
+
+std::optional<std::string> lobby::quick_play_pick() const {
+  const lobby_table* best = nullptr;
+  for (const auto& [code, table] : tables_) {
+    if (!is_listed(table) || !is_joinable(table.summary)) continue;
+    if (best == nullptr ||
+        std::make_tuple(-table.summary.humans, table.created, std::string_view(table.code)) <
+            std::make_tuple(-best->summary.humans, best->created, std::string_view(best->code))) {
+      best = &table;
+    }
+  }
+  if (best == nullptr) return std::nullopt;
+  return best->code;
+}
+
+void lobby::subscribe(std::string player_id, const std::shared_ptr<participant>& watcher_ptr) {
+  if (!watcher_ptr) return;
+  const auto same = std::find_if(watchers_.begin(), watchers_.end(),
+                                 [&](const watcher& w) { return w.key == watcher_ptr.get(); });
+  if (same != watchers_.end()) {
+    same->player_id = std::move(player_id);
+    same->target = watcher_ptr;
+  } else {
+    watchers_.push_back(watcher{std::move(player_id), watcher_ptr, watcher_ptr.get()});
+  }
+  watcher_ptr->deliver(current_list());
+}
+
+void lobby::unsubscribe(const participant& watcher_ref) {
+  std::erase_if(watchers_, [&](const watcher& w) { return w.key == &watcher_ref; });
+}
+
+std::size_t lobby::tables_owned_by(std::string_view player_id) const {
+  const auto it = owned_.find(player_id);
+  return it == owned_.end() ? 0 : it->second;
+}
+
+std::size_t lobby::watcher_count() const {
+  return static_cast<std::size_t>(
+      std::count_if(watchers_.begin(), watchers_.end(), [](const watcher& w) { return !w.target.expired(); }));
+}
+
+frame lobby::current_list() {
+  if (!last_list_) {
+    const auto tables = public_tables();
+    last_list_ = make_frame(protocol::dump_json(tables_message(tables)));
+  }
+  return last_list_;
+}
+
+void lobby::publish() {
+  const auto tables = public_tables();
+  auto text = protocol::dump_json(tables_message(tables));
+  if (last_list_ && *last_list_ == text) return;
+  last_list_ = make_frame(std::move(text));
+  std::erase_if(watchers_, [](const watcher& w) { return w.target.expired(); });
+  // A watcher may unsubscribe from inside deliver(); walk a copy.
+  std::vector<std::shared_ptr<participant>> live;
+  live.reserve(watchers_.size());
+  for (const auto& w : watchers_) {
+    if (auto target = w.target.lock()) live.push_back(std::move(target));
+  }
+  for (const auto& target : live) target->deliver(last_list_);
+}
+
+}  // namespace shithead::server

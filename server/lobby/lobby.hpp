@@ -1,0 +1,136 @@
+#pragma once
+// The table registry: which table codes are open, who opened them, the public list and
+// quick play. It knows tables only by the summaries their rooms report, never a room
+// itself, and pushes the public list to the players watching the lobby.
+// Single-threaded: owned by one strand; time comes in as an argument.
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "rules/error.hpp"
+#include "server/net/participant.hpp"
+#include "server/lobby/random_source.hpp"
+#include "server/lobby/table_summary.hpp"
+
+namespace shithead::server {
+
+// Stable codes: they travel to clients.
+enum class lobby_error_code {
+  bad_code,         // not six characters of the code alphabet
+  no_such_table,    // well-formed, but no open table has it
+  too_many_tables,  // the player already owns the most open tables allowed
+  lobby_full,       // the server holds the most tables allowed
+};
+
+std::string_view to_string(lobby_error_code code);
+
+struct lobby_error {
+  lobby_error_code code;
+  std::string message;
+};
+
+struct lobby_limits {
+  std::size_t max_tables_per_owner = 3;
+  std::size_t max_tables = 10'000;
+  // Codes of closed tables not handed out again until this many later tables closed,
+  // so an old invitation link does not lead into a stranger's table.
+  std::size_t retired_codes = 10'000;
+  // The public list holds at most this many tables (the first in its order), so that
+  // one change never means megabytes to every watcher. Quick play sees all tables.
+  std::size_t max_listed = 100;
+};
+
+struct lobby_table {
+  std::string code;
+  std::string owner_player_id;
+  std::chrono::steady_clock::time_point created;
+  // What the room last reported; until it reports, `reported` is false and the table
+  // is left out of the public list and quick play. summary.code is always `code`.
+  table_summary summary;
+  bool reported = false;
+};
+
+class lobby {
+ public:
+  using time_point = std::chrono::steady_clock::time_point;
+
+  explicit lobby(random_source random, lobby_limits limits = {});
+
+  // A new table with a fresh code, owned by the player. Errors: too_many_tables,
+  // lobby_full.
+  rules::result<std::string, lobby_error> create_table(std::string_view owner_player_id, bool is_public,
+                                                      time_point now);
+
+  // A table kept over a restart, under its old code and owner (no per-owner limit: it
+  // existed already). False when the code is taken or malformed.
+  bool restore_table(std::string_view code, std::string_view owner_player_id, bool is_public, time_point now);
+
+  // The table a code names, as typed by a person (any case, spaces around).
+  // Errors: bad_code, no_such_table.
+  rules::result<lobby_table, lobby_error> find(std::string_view code) const;
+
+  // The room's latest summary; its code is ignored in favour of `code`, its is_public
+  // counts (a host may open or close the table). False if no such table.
+  bool update_summary(std::string_view code, table_summary summary);
+
+  // Closes a table: its code leaves the lists and is retired. False if no such table.
+  bool remove(std::string_view code);
+
+  // The public tables that have reported, joinable ones first (a free seat and no game
+  // running), newest first within each group; at most limits().max_listed of them.
+  std::vector<table_summary> public_tables() const;
+
+  // Where quick play sends a player: the public table, not in a game and with a free
+  // seat, with the most humans waiting (the longest waiting on a tie); nullopt when
+  // there is none, and the caller opens one.
+  std::optional<std::string> quick_play_pick() const;
+
+  // Watchers get {"type": "tables", ...} now and again whenever the public list
+  // changes (never the same list twice in a row). Held weakly: a participant that goes
+  // away drops out by itself, though sessions should unsubscribe when they close.
+  // Subscribing again is harmless and resends the list.
+  void subscribe(std::string player_id, const std::shared_ptr<participant>& watcher);
+  void unsubscribe(const participant& watcher);
+
+  std::size_t table_count() const { return tables_.size(); }
+  std::size_t tables_owned_by(std::string_view player_id) const;
+  std::size_t watcher_count() const;
+  const lobby_limits& limits() const { return limits_; }
+
+ private:
+  struct watcher {
+    std::string player_id;
+    std::weak_ptr<participant> target;
+    const participant* key;  // compared only, never followed: the target may be gone
+  };
+  struct string_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  template <class V>
+  using string_map = std::unordered_map<std::string, V, string_hash, std::equal_to<>>;
+
+  bool is_listed(const lobby_table& table) const { return table.reported && table.summary.is_public; }
+  // Rebuilds the list and sends it if it differs from the last one sent.
+  void publish();
+  frame current_list();
+
+  random_source random_;
+  lobby_limits limits_;
+  string_map<lobby_table> tables_;
+  string_map<std::size_t> owned_;
+  std::unordered_set<std::string, string_hash, std::equal_to<>> retired_;
+  std::deque<std::string> retired_order_;
+  std::vector<watcher> watchers_;
+  frame last_list_;
+};
+
+}  // namespace shithead::server

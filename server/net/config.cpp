@@ -1,0 +1,186 @@
+#include "server/net/config.hpp"
+
+#include <algorithm>
+#include <array>
+#include <boost/asio/ip/address.hpp>
+#include <charconv>
+#include <cstdlib>
+#include <thread>
+
+namespace shithead::server {
+namespace {
+
+struct setting {
+  std::string_view flag;
+  std::string_view variable;
+  // An error message, or nothing when the value was taken.
+  std::optional<std::string> (*apply)(config&, std::string_view);
+};
+
+std::optional<long> parse_integer(std::string_view text) {
+  long value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<std::string> set_port(config& c, std::string_view text) {
+  const auto value = parse_integer(text);
+  if (!value || *value < 0 || *value > 65535)
+    return "port must be a number from 0 to 65535, not '" + std::string(text) + "'";
+  c.port = static_cast<std::uint16_t>(*value);
+  return std::nullopt;
+}
+
+std::optional<std::string> set_bind(config& c, std::string_view text) {
+  boost::system::error_code ec;
+  boost::asio::ip::make_address(std::string(text), ec);
+  if (ec) return "bind must be an IP address such as 0.0.0.0 or ::1, not '" + std::string(text) + "'";
+  c.bind = text;
+  return std::nullopt;
+}
+
+std::optional<std::string> set_data(config& c, std::string_view text) {
+  if (text.empty()) return std::string("data must name a file");
+  c.data = text;
+  return std::nullopt;
+}
+
+std::optional<std::string> set_static(config& c, std::string_view text) {
+  if (text.empty()) return std::string("static must name a folder");
+  c.static_dir = text;
+  return std::nullopt;
+}
+
+std::optional<std::string> set_threads(config& c, std::string_view text) {
+  const auto value = parse_integer(text);
+  if (!value || *value < 1 || *value > 256)
+    return "threads must be a number from 1 to 256, not '" + std::string(text) + "'";
+  c.threads = static_cast<int>(*value);
+  return std::nullopt;
+}
+
+std::optional<std::string> set_log_level(config& c, std::string_view text) {
+  constexpr std::array<std::string_view, 7> levels = {"trace", "debug", "info", "warn",
+                                                      "error", "critical", "off"};
+  for (auto level : levels) {
+    if (level == text) {
+      c.log_level = text;
+      return std::nullopt;
+    }
+  }
+  return "log-level must be one of trace, debug, info, warn, error, critical, off, not '" +
+         std::string(text) + "'";
+}
+
+std::optional<std::string> set_allowed_origins(config& c, std::string_view text) {
+  auto policy = parse_origin_policy(text);
+  if (!policy) return "allowed-origins: " + policy.error();
+  c.allowed_origins = std::move(policy).value();
+  return std::nullopt;
+}
+
+std::optional<std::string> set_turn_timer(config& c, std::string_view text) {
+  const auto value = parse_integer(text);
+  if (!value || (*value != 0 && *value != 15 && *value != 30 && *value != 60))
+    return "turn-timer must be 0 (no timer), 15, 30 or 60 seconds, not '" + std::string(text) + "'";
+  c.turn_timer = std::chrono::seconds{*value};
+  return std::nullopt;
+}
+
+constexpr std::array<setting, 8> settings = {{
+    {"--port", "SHITHEAD_PORT", set_port},
+    {"--bind", "SHITHEAD_BIND", set_bind},
+    {"--data", "SHITHEAD_DATA", set_data},
+    {"--static", "SHITHEAD_STATIC", set_static},
+    {"--threads", "SHITHEAD_THREADS", set_threads},
+    {"--log-level", "SHITHEAD_LOG_LEVEL", set_log_level},
+    {"--allowed-origins", "SHITHEAD_ALLOWED_ORIGINS", set_allowed_origins},
+    {"--turn-timer", "SHITHEAD_TURN_TIMER", set_turn_timer},
+}};
+
+const setting* find_flag(std::string_view flag) {
+  for (const auto& s : settings)
+    if (s.flag == flag) return &s;
+  return nullptr;
+}
+
+}  // namespace
+
+const std::string_view config_usage =
+    "usage: shithead serve [--port N] [--bind ADDRESS] [--data FILE] [--static DIR]\n"
+    "                      [--threads N] [--log-level LEVEL] [--allowed-origins LIST]\n"
+    "                      [--turn-timer S]\n"
+    "\n"
+    "  --port N           TCP port (SHITHEAD_PORT, default 8080; 0 picks a free one)\n"
+    "  --bind ADDRESS     address to listen on (SHITHEAD_BIND, default 0.0.0.0)\n"
+    "  --data FILE        the SQLite database (SHITHEAD_DATA, default ./data/shithead.db)\n"
+    "  --static DIR       the web client's files (SHITHEAD_STATIC)\n"
+    "  --threads N        network threads (SHITHEAD_THREADS, default: the core count)\n"
+    "  --log-level LEVEL  trace, debug, info, warn, error, critical or off\n"
+    "                     (SHITHEAD_LOG_LEVEL, default info)\n"
+    "  --allowed-origins LIST\n"
+    "                     web pages of other origins that may open the game's WebSocket,\n"
+    "                     comma-separated: https://cards.example.org,http://localhost:8080\n"
+    "                     (SHITHEAD_ALLOWED_ORIGINS, default empty: only pages this server\n"
+    "                     serves itself). * allows every site, so that any page a player\n"
+    "                     visits can play in their name: unsafe, for development only\n"
+    "  --turn-timer S     turn timer of tables whose creator does not choose one:\n"
+    "                     0 (none), 15, 30 or 60 seconds (SHITHEAD_TURN_TIMER, default 0)\n";
+
+config config_defaults() {
+  config c;
+  c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return c;
+}
+
+environment process_environment() {
+  return [](std::string_view name) -> std::optional<std::string> {
+    // getenv is safe here: serve reads its settings before starting any thread.
+    if (const char* value = std::getenv(std::string(name).c_str())) return std::string(value);
+    return std::nullopt;
+  };
+}
+
+config_result parse_config(std::span<const std::string_view> args, const environment& env) {
+  config_result result{config_defaults(), std::nullopt, false};
+  for (const auto& s : settings) {
+    const auto value = env(s.variable);
+    if (!value) continue;
+    if (auto error = s.apply(result.settings, *value)) {
+      result.error = std::string(s.variable) + ": " + *error;
+      return result;
+    }
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      result.help = true;
+      return result;
+    }
+    std::optional<std::string_view> value;
+    if (const auto equals = arg.find('='); equals != std::string_view::npos && arg.starts_with("--")) {
+      value = arg.substr(equals + 1);
+      arg = arg.substr(0, equals);
+    }
+    const setting* s = find_flag(arg);
+    if (!s) {
+      result.error = "unknown argument '" + std::string(args[i]) + "'";
+      return result;
+    }
+    if (!value) {
+      if (i + 1 == args.size()) {
+        result.error = std::string(arg) + " needs a value";
+        return result;
+      }
+      value = args[++i];
+    }
+    if (auto error = s->apply(result.settings, *value)) {
+      result.error = *error;
+      return result;
+    }
+  }
+  return result;
+}
+
+}  // namespace shithead::server

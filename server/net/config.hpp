@@ -1,0 +1,49 @@
+#pragma once
+// The settings of `shithead serve`: defaults, then environment variables, then flags
+// (flags win). Bad input is an error message value; nothing here throws.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "server/net/origin_check.hpp"
+
+namespace shithead::server {
+
+struct config {
+  std::uint16_t port = 8080;  // 0: an ephemeral port (tests)
+  std::string bind = "0.0.0.0";
+  std::string data = "./data/shithead.db";
+  std::string static_dir = SHITHEAD_DEFAULT_STATIC_DIR;
+  int threads = 1;  // config_defaults() sets the core count
+  std::string log_level = "info";
+  origin_policy allowed_origins;     // pages of other origins that may open /ws; none by default
+  std::chrono::seconds turn_timer{0};  // of tables whose creator does not choose: 0, 15, 30 or 60
+};
+
+// The defaults, with threads set to the number of cores (at least 1).
+config config_defaults();
+
+// Looks up an environment variable; tests pass a fake.
+using environment = std::function<std::optional<std::string>(std::string_view name)>;
+environment process_environment();
+
+struct config_result {
+  config settings;
+  std::optional<std::string> error;  // set: the input was bad and `settings` is partial
+  bool help = false;                 // --help was asked for
+};
+
+// Reads SHITHEAD_PORT, SHITHEAD_BIND, SHITHEAD_DATA, SHITHEAD_STATIC, SHITHEAD_THREADS,
+// SHITHEAD_LOG_LEVEL, SHITHEAD_ALLOWED_ORIGINS and SHITHEAD_TURN_TIMER, then --port --bind
+// --data --static --threads --log-level --allowed-origins --turn-timer (as `--flag value`
+// or `--flag=value`).
+config_result parse_config(std::span<const std::string_view> args, const environment& env);
+
+// The flags and variables, for `shithead serve --help`.
+extern const std::string_view config_usage;
+
+}  // namespace shithead::server

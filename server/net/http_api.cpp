@@ -1,0 +1,273 @@
+#include "server/net/http_api.hpp"
+
+#include <algorithm>
+#include <array>
+#include <iterator>
+
+#include "server/net/play_table_json.hpp"
+
+namespace shithead::server {
+namespace {
+
+namespace http = boost::beast::http;
+using rules::rank;
+
+constexpr std::string_view rules_prefix = "/api/rules";
+
+std::string number_word(int n) {
+  constexpr std::array<std::string_view, 11> words = {"no",  "one",   "two", "three", "four", "five",
+                                                      "six", "seven", "eight", "nine", "ten"};
+  return n >= 0 && n < static_cast<int>(words.size()) ? std::string(words[static_cast<std::size_t>(n)])
+                                                       : std::to_string(n);
+}
+
+std::string capitalised(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
+std::string rank_word(rank r) {
+  switch (r) {
+    case rules::rank_jack: return "jack";
+    case rules::rank_queen: return "queen";
+    case rules::rank_king: return "king";
+    case rules::rank_ace: return "ace";
+    case rules::rank_joker: return "joker";
+    default: return std::string(rules::rank_name(r));
+  }
+}
+
+// "a 10", "an 8", "an ace"
+std::string a_rank(rank r) { return (r == 8 || r == rules::rank_ace ? "an " : "a ") + rank_word(r); }
+
+std::string plural(rank r) { return rank_word(r) + "s"; }
+
+// "x", "x or y", "x, y or z" (and likewise with "and")
+std::string join(const std::vector<std::string>& items, std::string_view last) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) text += i + 1 == items.size() ? " " + std::string(last) + " " : ", ";
+    text += items[i];
+  }
+  return text;
+}
+
+std::string cards(int n) { return number_word(n) + (n == 1 ? " card" : " cards"); }
+
+std::string deal_sentence(const rules::ruleset& rs) {
+  const std::string down = rs.face_down == 0 ? "no cards face down" : cards(rs.face_down) + " face down";
+  const std::string up = rs.face_up == 0 ? "none face up" : number_word(rs.face_up) + " face up";
+  return "Each player is dealt " + down + ", " + up + " and a hand of " + number_word(rs.hand_size) + ".";
+}
+
+std::string decks_sentence(const rules::ruleset& rs) {
+  std::string text = rs.decks == 0   ? "One deck is used, or more when the players need them"
+                     : rs.decks == 1 ? "One deck is used"
+                                     : capitalised(number_word(rs.decks)) + " decks are used";
+  if (rs.jokers != rules::joker_rule::none) text += ", with two jokers in each deck";
+  return text + ".";
+}
+
+std::string table_cards_sentence(const rules::ruleset& rs) {
+  if (rs.face_up == 0) return "With the hand empty, play the face-down cards blind.";
+  if (rs.face_down == 0) return "With the hand empty, play the face-up cards.";
+  return "With the hand empty, play the face-up cards, then the face-down cards blind.";
+}
+
+std::string power_sentence(const rules::ruleset& rs, rank r) {
+  const std::string card = a_rank(r);
+  switch (rs.power_of(r)) {
+    case rules::power::reset: return capitalised(card) + " resets the pile: anything may follow it.";
+    case rules::power::invisible:
+      return capitalised(card) + " is invisible: the next card goes on whatever lies beneath it.";
+    case rules::power::burn: return capitalised(card) + " burns the pile, and the same player plays again.";
+    case rules::power::wait:
+      return capitalised(card) + " must be answered with " + card + ", or the next player waits a turn.";
+    case rules::power::lower:
+      return rules::has_rank(rs.strict_lower, r)
+                 ? "After " + card + " the next card must be lower than " + rank_word(r) + "."
+                 : "After " + card + " the next card must be " + card + " or lower.";
+    case rules::power::none: break;
+  }
+  return "";
+}
+
+std::string joker_sentence(rules::joker_rule jokers) {
+  switch (jokers) {
+    case rules::joker_rule::reverse: return "A joker is invisible and reverses the direction of play.";
+    case rules::joker_rule::give_pile:
+      return "A joker is invisible and hands the whole pile to a player of your choice.";
+    case rules::joker_rule::none: break;
+  }
+  return "";
+}
+
+// Where `r` may not go although it is a card "for anything": "a fresh 8", "a 7".
+std::vector<std::string> exceptions_for(const rules::ruleset& rs, rank r) {
+  const auto states = rs.reachable_top_states();
+  std::vector<std::string> names;
+  for (rank top = rules::rank_two; top <= rules::rank_ace; ++top) {
+    bool fresh_reachable = false, used_reachable = false, fresh_barred = false, used_barred = false;
+    for (auto state : states) {
+      if (state.top != top) continue;
+      const bool barred = !rules::has_rank(rs.playable_on(state), r);
+      (state.used ? used_reachable : fresh_reachable) = true;
+      (state.used ? used_barred : fresh_barred) = barred;
+    }
+    if (fresh_barred && (used_barred || !used_reachable)) {
+      names.push_back(a_rank(top));
+    } else if (fresh_barred) {
+      names.push_back("a fresh " + rank_word(top));
+    } else if (used_barred && fresh_reachable) {
+      names.push_back(a_rank(top) + " whose rule is used up");
+    }
+  }
+  return names;
+}
+
+// "2 and 7 may be played on anything but a fresh 8."
+std::vector<std::string> on_anything_sentences(const rules::ruleset& rs) {
+  std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> groups;  // exceptions, ranks
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
+    if (!rules::has_rank(rs.on_anything, r)) continue;
+    auto exceptions = exceptions_for(rs, r);
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == exceptions; });
+    if (group == groups.end()) {
+      groups.emplace_back(std::move(exceptions), std::vector<std::string>{});
+      group = std::prev(groups.end());
+    }
+    group->second.push_back(rank_word(r));
+  }
+  std::vector<std::string> sentences;
+  for (const auto& [exceptions, ranks] : groups) {
+    std::string text = capitalised(join(ranks, "and")) + " may be played on anything";
+    if (!exceptions.empty()) text += " but " + join(exceptions, "or");
+    sentences.push_back(text + ".");
+  }
+  return sentences;
+}
+
+std::vector<std::string> burn_sentences(const rules::ruleset& rs) {
+  // The run length most ranks share, then the ranks that differ from it.
+  std::array<int, 9> votes{};
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) ++votes[std::min<std::size_t>(rs.run_burn[r], 8)];
+  const int common = static_cast<int>(std::max_element(votes.begin(), votes.end()) - votes.begin());
+  std::vector<std::string> sentences;
+  if (common > 0)
+    sentences.push_back(capitalised(number_word(common)) + " of a kind in a row on the pile burns it.");
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
+    const int n = rs.run_burn[r];
+    if (n > 0 && n != common)
+      sentences.push_back(capitalised(number_word(n)) + " " + plural(r) + " in a row burn the pile.");
+  }
+  if (rs.burn_in && !sentences.empty())
+    sentences.push_back("A player holding the cards that complete such a run may play them out of turn.");
+  return sentences;
+}
+
+std::string start_sentence(rules::start_rule starter) {
+  switch (starter) {
+    case rules::start_rule::lowest_card: return "The player with the lowest card in hand starts (2s do not count).";
+    case rules::start_rule::three_of_hearts:
+      return "Whoever holds the 3 of hearts starts; if nobody does, the lowest card in hand starts.";
+    case rules::start_rule::three_of_spades:
+      return "Whoever holds the 3 of spades starts; if nobody does, the lowest card in hand starts.";
+    case rules::start_rule::first_three_face_up:
+      return "A player with a 3 face up starts, else one with a 3 in hand, else the lowest card in hand.";
+  }
+  return "";
+}
+
+api_response not_found(std::string_view code, std::string_view message) {
+  return {http::status::not_found, error_json(code, message)};
+}
+
+}  // namespace
+
+std::vector<std::string> rules_in_words(const rules::ruleset& rs) {
+  std::vector<std::string> words;
+  words.push_back(deal_sentence(rs));
+  words.push_back(decks_sentence(rs));
+  if (rs.face_up > 0)
+    words.push_back(rs.swap_stacking
+                        ? "Before play, each player may swap hand cards with face-up cards and stack cards "
+                          "of one rank on them."
+                        : "Before play, each player may swap hand cards with face-up cards.");
+  words.push_back(
+      "On your turn play one or more cards of one rank, equal to or higher than the top of the pile (aces high), "
+      "then draw back up to " +
+      number_word(rs.hand_size) + " while the stock lasts.");
+  if (rs.face_up > 0 || rs.face_down > 0) words.push_back(table_cards_sentence(rs));
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r)
+    if (rs.power_of(r) != rules::power::none) words.push_back(power_sentence(rs, r));
+  if (rs.jokers != rules::joker_rule::none) words.push_back(joker_sentence(rs.jokers));
+  for (auto& sentence : on_anything_sentences(rs)) words.push_back(std::move(sentence));
+  for (auto& sentence : burn_sentences(rs)) words.push_back(std::move(sentence));
+  if (rs.cannot_finish_on) {
+    std::vector<std::string> ranks;
+    for (rank r = rules::rank_two; r <= rules::rank_ace; ++r)
+      if (rules::has_rank(rs.cannot_finish_on, r)) ranks.push_back(a_rank(r));
+    words.push_back("Nobody may go out on " + join(ranks, "or") + ".");
+  }
+  words.push_back(rs.voluntary_pickup
+                      ? "You may pick up the pile instead of playing, even when you could play."
+                      : "You must play if you can; only a player who cannot play picks up the pile.");
+  words.push_back(start_sentence(rs.starter));
+  words.push_back("The last player left holding cards is the shithead.");
+  return words;
+}
+
+nlohmann::ordered_json presets_json() {
+  nlohmann::ordered_json presets = nlohmann::ordered_json::array();
+  for (auto p : rules::all_presets)
+    presets.push_back({{"name", std::string(rules::to_string(p))}, {"summary", std::string(rules::preset_summary(p))}});
+  nlohmann::ordered_json doc;
+  doc["presets"] = std::move(presets);
+  return doc;
+}
+
+nlohmann::ordered_json preset_json(const rules::ruleset& rs) {
+  auto doc = play_table_json(rs);
+  doc["summary"] = std::string(rules::preset_summary(rs.preset));
+  doc["rules_in_words"] = rules_in_words(rs);
+  return doc;
+}
+
+std::string error_json(std::string_view code, std::string_view message) {
+  nlohmann::ordered_json doc;
+  doc["error"] = std::string(code);
+  doc["message"] = std::string(message);
+  // The message may quote a client's bytes, which need not be UTF-8.
+  return doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+api_response health_response(bool store_healthy) {
+  // "ok" was the whole answer before the store existed; probes that read it still work.
+  if (store_healthy) return {http::status::ok, R"({"ok":true,"status":"ok","store":"ok"})"};
+  return {http::status::service_unavailable, R"({"ok":false,"status":"unhealthy","store":"failing"})"};
+}
+
+bool is_api_path(std::string_view path) {
+  return path == "/healthz" || path == "/api" || path.starts_with("/api/");
+}
+
+std::optional<api_response> handle_api(std::string_view path) {
+  if (!is_api_path(path)) return std::nullopt;
+  if (path == "/healthz") return health_response(true);
+  if (path == rules_prefix || path == "/api/rules/") return api_response{http::status::ok, presets_json().dump()};
+  if (path.starts_with("/api/rules/")) {
+    const auto name = path.substr(rules_prefix.size() + 1);
+    const auto preset = rules::parse_preset(name);
+    if (!preset) return not_found("unknown_preset", "no preset is called '" + std::string(name) + "'");
+    return api_response{http::status::ok, preset_json(rules::preset_ruleset(*preset)).dump()};
+  }
+  return not_found("not_found", "no such API endpoint");
+}
+
+bool is_rankings_target(std::string_view target) {
+  const auto path = target.substr(0, target.find('?'));
+  return path == "/api/leaderboard" || path == "/api/players" || path.starts_with("/api/players/") ||
+         path.starts_with("/api/games/");
+}
+
+}  // namespace shithead::server

@@ -1,0 +1,379 @@
+#include "server/net/http_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/file_body.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <atomic>
+#include <initializer_list>
+#include <spdlog/spdlog.h>
+
+#include "protocol/json_text.hpp"
+#include "server/net/http_api.hpp"
+#include "server/net/static_files.hpp"
+
+namespace shithead::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using request = http::request<http::string_body>;
+using header_list = std::initializer_list<std::pair<http::field, std::string_view>>;
+
+using reply_context = http_session::reply_context;
+
+constexpr std::string_view json_type = "application/json";
+// protocol/docs/http_api.md: what the rankings API answers with.
+constexpr std::string_view rankings_json_type = "application/json; charset=utf-8";
+constexpr std::string_view metrics_type = "text/plain; version=0.0.4; charset=utf-8";
+constexpr std::string_view text_type = "text/plain; charset=utf-8";
+
+template <class Body>
+void set_headers(http::response<Body>& response, const reply_context& context, std::string_view type,
+                 std::string_view cache, header_list extra) {
+  response.set(http::field::server, "shithead");
+  response.set(http::field::content_type, type);
+  response.set(http::field::cache_control, cache);
+  response.set("X-Content-Type-Options", "nosniff");
+  for (const auto& [field, value] : extra) response.set(field, value);
+  response.keep_alive(context.keep_alive);
+}
+
+// A HEAD gets the same headers, Content-Length included, and no body.
+http::message_generator text_response(const reply_context& context, http::status status, std::string_view type,
+                                      std::string body, std::string_view cache = "no-cache", header_list extra = {}) {
+  if (context.head) {
+    http::response<http::empty_body> response{status, context.version};
+    set_headers(response, context, type, cache, extra);
+    response.content_length(body.size());
+    return response;
+  }
+  http::response<http::string_body> response{status, context.version};
+  set_headers(response, context, type, cache, extra);
+  response.body() = std::move(body);
+  response.prepare_payload();
+  return response;
+}
+
+http::message_generator json_error(const reply_context& context, http::status status, std::string_view code,
+                                   std::string_view message, header_list extra = {}) {
+  return text_response(context, status, json_type, error_json(code, message), "no-cache", extra);
+}
+
+http::message_generator file_response(const reply_context& context, const static_lookup& lookup) {
+  if (lookup.status == static_status::bad_path)
+    return json_error(context, http::status::bad_request, "bad_path", "that path is not allowed");
+  http::file_body::value_type body;
+  beast::error_code ec;
+  if (lookup.status == static_status::found) body.open(lookup.file.c_str(), beast::file_mode::scan, ec);
+  if (lookup.status != static_status::found || ec)
+    return json_error(context, http::status::not_found, "not_found", "no such file");
+  const auto type = content_type_for(lookup.file);
+  const auto cache = cache_control_for(lookup.file);
+  if (context.head) {
+    http::response<http::empty_body> response{http::status::ok, context.version};
+    set_headers(response, context, type, cache, {});
+    response.content_length(body.size());
+    return response;
+  }
+  const auto size = body.size();
+  http::response<http::file_body> response{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                           std::make_tuple(http::status::ok, context.version)};
+  set_headers(response, context, type, cache, {});
+  response.content_length(size);
+  return response;
+}
+
+// A table link, /t/ABC123: the client reads the code from the address.
+bool is_table_link(std::string_view path) {
+  if (path.size() != 9 || !path.starts_with("/t/")) return false;
+  for (char c : path.substr(3))
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+  return true;
+}
+
+bool is_parse_error(const beast::error_code& ec) {
+  return ec.category() == beast::http::make_error_code(http::error::bad_target).category();
+}
+
+api_reply store_unavailable(std::string_view message) {
+  return api_reply{503, protocol::json{{"error", "store_unavailable"}, {"message", std::string(message)}}};
+}
+
+// A status the hook made up cannot reach the wire: anything outside 100-599 is our bug.
+http::status reply_status(int code) {
+  return code >= 100 && code <= 599 ? static_cast<http::status>(code) : http::status::internal_server_error;
+}
+
+std::string remote_address(const beast::tcp_stream& stream) {
+  beast::error_code ec;
+  const auto endpoint = stream.socket().remote_endpoint(ec);
+  return ec ? std::string("unknown") : endpoint.address().to_string();
+}
+
+}  // namespace
+
+http_shared_state::http_shared_state(std::filesystem::path static_root, http_hooks hooks,
+                                     origin_policy allowed_origins, std::shared_ptr<server_metrics> metrics,
+                                     http_limits limits)
+    : static_root_(std::move(static_root)),
+      hooks_(std::move(hooks)),
+      allowed_origins_(std::move(allowed_origins)),
+      metrics_(metrics ? std::move(metrics) : std::make_shared<server_metrics>()),
+      limits_(limits) {}
+
+bool http_shared_state::join(http_session* session, std::weak_ptr<http_session> handle) {
+  const std::lock_guard lock(mutex_);
+  if (shutting_down_) return false;
+  sessions_.emplace(session, std::move(handle));
+  return true;
+}
+
+void http_shared_state::leave(http_session* session) {
+  const std::lock_guard lock(mutex_);
+  sessions_.erase(session);
+}
+
+std::vector<std::shared_ptr<http_session>> http_shared_state::begin_shutdown() {
+  {
+    const std::lock_guard lock(mutex_);
+    shutting_down_ = true;
+  }
+  return live_sessions();
+}
+
+std::vector<std::shared_ptr<http_session>> http_shared_state::live_sessions() const {
+  std::vector<std::shared_ptr<http_session>> live;
+  const std::lock_guard lock(mutex_);
+  for (const auto& [session, handle] : sessions_)
+    if (auto strong = handle.lock()) live.push_back(std::move(strong));
+  return live;
+}
+
+bool http_shared_state::shutting_down() const {
+  const std::lock_guard lock(mutex_);
+  return shutting_down_;
+}
+
+http_session::http_session(net::ip::tcp::socket&& socket, std::shared_ptr<http_shared_state> state)
+    : executor_(socket.get_executor()), stream_(std::move(socket)), state_(std::move(state)) {}
+
+// Leaves the registry, as a Beast chat session leaves its shared state.
+http_session::~http_session() { state_->leave(this); }
+
+void http_session::run() {
+  // The socket was accepted onto its own strand; start there.
+  net::dispatch(executor_, beast::bind_front_handler(&http_session::start, shared_from_this()));
+}
+
+void http_session::start() {
+  if (!state_->join(this, weak_from_this())) {
+    do_close();
+    return;
+  }
+  do_read();
+}
+
+void http_session::close_gracefully() {
+  net::post(executor_, [self = shared_from_this()] {
+    self->closing_ = true;
+    if (self->handed_off_) return;
+    // Between requests nothing is lost by closing; a response in flight finishes first.
+    if (self->reading_) self->stream_.cancel();
+  });
+}
+
+void http_session::close_now() {
+  net::post(executor_, [self = shared_from_this()] {
+    self->closing_ = true;
+    if (self->handed_off_) return;
+    beast::error_code ec;
+    self->stream_.socket().close(ec);
+  });
+}
+
+void http_session::do_read() {
+  if (closing_) {
+    do_close();
+    return;
+  }
+  // A fresh parser per request: the limits apply to each message.
+  parser_.emplace();
+  parser_->body_limit(state_->limits().max_body_bytes);
+  parser_->header_limit(state_->limits().max_header_bytes);
+  stream_.expires_after(state_->limits().read_timeout);
+  reading_ = true;
+  http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+}
+
+void http_session::on_read(beast::error_code ec, std::size_t) {
+  reading_ = false;
+  if (!ec) {
+    handle_request(parser_->release());
+    return;
+  }
+  const reply_context context{11, false, false};
+  if (ec == http::error::body_limit) {
+    send(json_error(context, http::status::payload_too_large, "too_large", "the request body is too large"));
+  } else if (ec == http::error::header_limit) {
+    send(json_error(context, http::status::request_header_fields_too_large, "too_large", "the headers are too large"));
+  } else if (is_parse_error(ec) && ec != http::error::end_of_stream && ec != http::error::partial_message) {
+    send(json_error(context, http::status::bad_request, "bad_request", "that is not an HTTP request"));
+  } else {
+    if (ec != http::error::end_of_stream && ec != net::error::operation_aborted && ec != beast::error::timeout)
+      spdlog::debug("http read ended: {}", ec.message());
+    do_close();
+  }
+}
+
+void http_session::handle_request(request req) {
+  const std::string_view target = req.target();
+  const std::string_view path = target.substr(0, target.find('?'));
+  const bool get = req.method() == http::verb::get;
+  const bool head = req.method() == http::verb::head;
+  const reply_context context{req.version(), req.keep_alive() && !closing_ && !state_->shutting_down(), head};
+  spdlog::debug("{} {}", std::string_view(req.method_string()), target);
+  state_->metrics().http_request();
+
+  if (path == "/ws") return upgrade(std::move(req), context);
+  if (!get && !head)
+    return send(json_error(context, http::status::method_not_allowed, "method_not_allowed",
+                           "only GET and HEAD are served here", {{http::field::allow, "GET, HEAD"}}));
+  if (path == "/metrics")
+    return send(text_response(context, http::status::ok, metrics_type, state_->metrics().render(), "no-store"));
+  if (path == "/healthz") {
+    auto health = health_response(store_is_healthy());
+    return send(text_response(context, health.status, json_type, std::move(health.body), "no-store"));
+  }
+  if (is_rankings_target(target)) return ask_rankings(std::string(target), context);
+  if (auto api = handle_api(path)) return send(text_response(context, api->status, json_type, std::move(api->body)));
+  const auto& root = state_->static_root();
+  send(file_response(context, resolve_static_file(root, is_table_link(path) ? "/index.html" : path)));
+}
+
+bool http_session::store_is_healthy() const {
+  const auto& healthy = state_->hooks().health;
+  if (!healthy) return true;
+  try {
+    return healthy();
+  } catch (const std::exception& e) {
+    spdlog::error("the store health check failed: {}", e.what());
+    return false;
+  }
+}
+
+void http_session::upgrade(request req, const reply_context& context) {
+  const auto& hook = state_->hooks().upgrade;
+  if (!hook || closing_ || state_->shutting_down())
+    return send(json_error(context, http::status::service_unavailable, "unavailable", "no game server here"));
+  if (!beast::websocket::is_upgrade(req))
+    return send(json_error(context, http::status::upgrade_required, "upgrade_required", "/ws speaks WebSocket only",
+                           {{http::field::upgrade, "websocket"}}));
+  const auto origin_field = req.find(http::field::origin);
+  const auto origin = origin_field == req.end() ? std::nullopt : std::optional<std::string_view>(origin_field->value());
+  const std::string_view host = req[http::field::host];
+  if (!origin_allowed(state_->allowed_origins(), origin, host)) {
+    // A page of another site trying to play in its visitor's name, or a proxy that
+    // rewrites Host: the log line says which.
+    spdlog::warn("refused a WebSocket from {}: origin '{}' is not allowed for host '{}' (see --allowed-origins)",
+                 remote_address(stream_), printable_header(*origin), printable_header(host));
+    return send(text_response(context, http::status::forbidden, text_type,
+                              "this page's origin may not open the game's WebSocket\n", "no-store"));
+  }
+  // The WebSocket session owns the stream from here; the read timeout is its business.
+  stream_.expires_never();
+  handed_off_ = true;
+  try {
+    hook(std::move(stream_), std::move(req));
+  } catch (const std::exception& e) {
+    spdlog::error("websocket upgrade failed: {}", e.what());
+  }
+}
+
+// The rankings hook's reply, taken once: a second call is ignored, and a reply dropped
+// uncalled (a store closing with the job still queued) answers 503 rather than leave the
+// client waiting. Holding work on the io_context lets a graceful shutdown wait for it.
+struct http_session::pending_rankings {
+  pending_rankings(std::shared_ptr<http_session> waiting, const reply_context& reply_to)
+      : work(net::make_work_guard(waiting->executor_)), session(std::move(waiting)), context(reply_to) {}
+  pending_rankings(const pending_rankings&) = delete;
+  pending_rankings& operator=(const pending_rankings&) = delete;
+  ~pending_rankings() {
+    if (answered.load()) return;
+    try {
+      answer(store_unavailable("the store did not answer"));
+    } catch (const std::exception& e) {
+      spdlog::error("a rankings request could not be answered: {}", e.what());
+    }
+  }
+
+  // From any thread: back to the session's strand before touching it.
+  void answer(api_reply reply) {
+    if (answered.exchange(true)) return;
+    net::post(session->executor_, [session = session, context = context, reply = std::move(reply)]() mutable {
+      session->on_rankings(context, std::move(reply));
+    });
+  }
+
+  // Released last, after the session: the io_context must outlive the session's socket.
+  const net::executor_work_guard<beast::tcp_stream::executor_type> work;
+  const std::shared_ptr<http_session> session;
+  const reply_context context;
+  std::atomic<bool> answered{false};
+};
+
+void http_session::ask_rankings(std::string target, const reply_context& context) {
+  const auto& hook = state_->hooks().rankings;
+  if (!hook) return on_rankings(context, store_unavailable("the rankings are not kept here"));
+  auto pending = std::make_shared<pending_rankings>(shared_from_this(), context);
+  try {
+    hook(std::move(target), [pending](api_reply reply) { pending->answer(std::move(reply)); });
+  } catch (const std::exception& e) {
+    spdlog::error("the rankings hook failed: {}", e.what());
+    pending->answer(store_unavailable("the store failed"));
+  }
+}
+
+void http_session::on_rankings(const reply_context& context, api_reply reply) {
+  // Cut meanwhile (shutdown deadline): nobody is left to answer.
+  if (!stream_.socket().is_open()) return;
+  reply_context now = context;
+  now.keep_alive = context.keep_alive && !closing_;
+  send(text_response(now, reply_status(reply.status), rankings_json_type, protocol::dump_json(reply.body),
+                     "no-store"));
+}
+
+void http_session::send(http::message_generator response) {
+  const bool keep_alive = response.keep_alive();
+  stream_.expires_after(state_->limits().write_timeout);
+  beast::async_write(stream_, std::move(response),
+                     beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep_alive));
+}
+
+void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  if (ec) {
+    if (ec != net::error::operation_aborted && ec != beast::error::timeout)
+      spdlog::debug("http write failed: {}", ec.message());
+    do_close();
+    return;
+  }
+  if (!keep_alive || closing_) {
+    do_close();
+    return;
+  }
+  do_read();
+}
+
+void http_session::do_close() {
+  // Send a FIN so the client sees a clean end; the socket closes with the session.
+  beast::error_code ec;
+  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+}
+
+}  // namespace shithead::server

@@ -1,0 +1,135 @@
+#pragma once
+// One HTTP/1.1 connection: reads requests with size limits and a timeout, answers them
+// (JSON API, rankings from the store, /metrics, static files), keeps the connection alive
+// between requests, and hands a WebSocket upgrade on /ws to the server's hook once the
+// page's origin passes. Lives on its own strand.
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message_generator.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "server/net/metrics.hpp"
+#include "server/net/origin_check.hpp"
+#include "server/net/api_reply.hpp"
+
+namespace shithead::server {
+
+// Takes over a connection whose request asked for a WebSocket upgrade on /ws. Called on
+// the connection's strand (the stream's executor), which the new session should keep.
+using websocket_upgrade = std::function<void(boost::beast::tcp_stream stream,
+                                             boost::beast::http::request<boost::beast::http::string_body> request)>;
+
+// Whether the store is writing; called on a network thread for every /healthz, so it
+// must answer at once (a flag, not a query).
+using store_health = std::function<bool()>;
+
+// Answers a rankings GET (`target` with its query string) through `reply`, which may be
+// called later and from any thread (the store's); the session posts back to its strand.
+// Called on the connection's strand; must not block.
+using rankings_hook = std::function<void(std::string target, std::function<void(api_reply)> reply)>;
+
+struct http_limits {
+  std::uint64_t max_body_bytes = 16 * 1024;
+  std::uint32_t max_header_bytes = 8 * 1024;
+  std::chrono::seconds read_timeout{30};  // for a whole request, and for idle keep-alive
+  std::chrono::seconds write_timeout{30};
+};
+
+class http_session;
+
+// What the game side plugs into HTTP; every hook may be empty.
+struct http_hooks {
+  websocket_upgrade upgrade;  // empty: /ws answers 503
+  store_health health;        // empty: the store counts as healthy
+  rankings_hook rankings;     // empty: the rankings API answers 503
+};
+
+// What every HTTP session shares, like the shared_state of Beast's chat example: where
+// the files are, the hooks, the metrics, and the live sessions, so that shutdown
+// reaches them.
+class http_shared_state {
+ public:
+  http_shared_state(std::filesystem::path static_root, http_hooks hooks, origin_policy allowed_origins,
+                    std::shared_ptr<server_metrics> metrics, http_limits limits = {});
+
+  const std::filesystem::path& static_root() const { return static_root_; }
+  const http_hooks& hooks() const { return hooks_; }
+  const origin_policy& allowed_origins() const { return allowed_origins_; }
+  server_metrics& metrics() const { return *metrics_; }
+  const http_limits& limits() const { return limits_; }
+
+  // False once shutdown has begun: the new session closes at once.
+  bool join(http_session* session, std::weak_ptr<http_session> handle);
+  void leave(http_session* session);
+  // From now on no session may join; returns the live ones, to be closed.
+  std::vector<std::shared_ptr<http_session>> begin_shutdown();
+  std::vector<std::shared_ptr<http_session>> live_sessions() const;
+  bool shutting_down() const;
+
+ private:
+  const std::filesystem::path static_root_;
+  const http_hooks hooks_;
+  const origin_policy allowed_origins_;
+  const std::shared_ptr<server_metrics> metrics_;
+  const http_limits limits_;
+  mutable std::mutex mutex_;  // sessions join and leave from every network thread
+  std::unordered_map<http_session*, std::weak_ptr<http_session>> sessions_;
+  bool shutting_down_ = false;
+};
+
+class http_session : public std::enable_shared_from_this<http_session> {
+ public:
+  http_session(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<http_shared_state> state);
+  ~http_session();
+
+  void run();
+  // Thread-safe. Finishes the response being written (if any) and closes; an idle
+  // keep-alive connection closes at once.
+  void close_gracefully();
+  // Thread-safe. Closes the socket whatever is in flight.
+  void close_now();
+
+  // What every answer to one request shares.
+  struct reply_context {
+    unsigned version = 11;
+    bool keep_alive = false;
+    bool head = false;
+  };
+
+ private:
+  void start();
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void handle_request(boost::beast::http::request<boost::beast::http::string_body> request);
+  bool store_is_healthy() const;
+  void upgrade(boost::beast::http::request<boost::beast::http::string_body> request, const reply_context& context);
+  void ask_rankings(std::string target, const reply_context& context);
+  void on_rankings(const reply_context& context, api_reply reply);
+  struct pending_rankings;
+  void send(boost::beast::http::message_generator response);
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void do_close();
+
+  // The connection's strand, kept apart from the stream, which the upgrade hook takes.
+  const boost::beast::tcp_stream::executor_type executor_;
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<http_shared_state> state_;
+  bool reading_ = false;
+  bool closing_ = false;
+  bool handed_off_ = false;  // the stream now belongs to a WebSocket session
+};
+
+}  // namespace shithead::server

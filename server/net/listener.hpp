@@ -1,0 +1,42 @@
+#pragma once
+// Accepts TCP connections and starts an http_session for each, every socket on a
+// strand of its own. Stopping closes the acceptor; the sessions are closed elsewhere.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core/error.hpp>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "server/net/http_session.hpp"
+
+namespace shithead::server {
+
+class listener : public std::enable_shared_from_this<listener> {
+ public:
+  listener(boost::asio::io_context& ioc, std::shared_ptr<http_shared_state> state);
+
+  // Opens, binds and listens; an error message when that fails (a port in use).
+  std::optional<std::string> open(const boost::asio::ip::tcp::endpoint& endpoint);
+  // The bound port (the real one when 0 was asked for), once open.
+  std::uint16_t port() const { return port_; }
+
+  void run();
+  // Thread-safe: closes the acceptor, so no new connection is taken.
+  void stop();
+
+ private:
+  void do_accept();
+  void on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
+
+  boost::asio::io_context& ioc_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer retry_timer_;  // after an accept error such as "too many open files"
+  std::shared_ptr<http_shared_state> state_;
+  std::uint16_t port_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace shithead::server

@@ -1,0 +1,122 @@
+#pragma once
+// The game server's network core: an io_context run on N threads, the listener and the
+// HTTP sessions. Shutdown follows Asio's HTTP server example: close the acceptor, ask
+// each connection to close, and let run() return when no work is left; only a
+// connection still open at the deadline is cut (and io_context::stop() is the last
+// resort after that).
+//
+//   server s(settings);
+//   s.set_websocket_upgrade(hook);        // optional; /ws answers 503 without it
+//   s.set_store_health(healthy);          // optional; /healthz reports the store
+//   s.set_rankings(answer);               // optional; the rankings API answers 503 without it
+//   s.metrics()->table_opened();          // the counters behind /metrics, from any thread
+//   auto port = s.start();                // binds; port.value() is the real port
+//   s.run();                              // blocks until shutdown() or SIGINT/SIGTERM
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/error.hpp"
+#include "server/net/config.hpp"
+#include "server/net/http_session.hpp"
+#include "server/net/metrics.hpp"
+
+namespace shithead::server {
+
+class listener;
+
+struct startup_error {
+  std::string message;
+};
+
+struct server_options {
+  // SIGINT and SIGTERM call shutdown(). In-process tests turn this off, so that the test
+  // runner's signals still end the test process.
+  bool handle_signals = true;
+  // How long connections get to close after shutdown() before they are cut.
+  std::chrono::milliseconds shutdown_deadline{7000};
+  http_limits limits{};
+  // Empty: the server counts into metrics of its own.
+  std::shared_ptr<server_metrics> metrics;
+};
+
+class server {
+ public:
+  using websocket_upgrade = shithead::server::websocket_upgrade;
+  using store_health = shithead::server::store_health;
+  using rankings_hook = shithead::server::rankings_hook;
+
+  explicit server(config settings, server_options options = {});
+  ~server();
+  server(const server&) = delete;
+  server& operator=(const server&) = delete;
+
+  // Before start(): where /ws upgrades go. The hook runs on the connection's strand.
+  void set_websocket_upgrade(websocket_upgrade hook);
+  // Before start(): whether the store is writing, asked on every /healthz (on a network
+  // thread, so it must answer at once). Without it the store counts as healthy.
+  void set_store_health(std::function<bool()> healthy);
+  // Before start(): answers GETs of the rankings API (is_rankings_target). Called on the
+  // connection's strand and must not block; `reply` may be called later from any thread
+  // (a second call is ignored; dropped uncalled, it answers 503). A reply still held keeps
+  // run() from returning, until the shutdown deadline; call or drop every one before the
+  // server is destroyed. Without a hook those targets answer 503.
+  void set_rankings(rankings_hook hook);
+  // Called once when shutdown begins, on the thread calling shutdown() (a network
+  // thread for a signal): close WebSocket sessions, cancel timers, flush the store. Post
+  // to your own strand from here; do not block. Registered after shutdown began, it
+  // runs at once.
+  void on_shutdown(std::function<void()> callback);
+
+  // For rooms, timers and everything else that runs on the server's threads.
+  boost::asio::io_context& io_context() { return ioc_; }
+  const config& settings() const { return settings_; }
+  // What /metrics shows; the game side reports into it from any thread.
+  const std::shared_ptr<server_metrics>& metrics() const { return metrics_; }
+
+  // Checks the static folder, binds and starts accepting. Returns the bound port.
+  rules::result<std::uint16_t, startup_error> start();
+  // Runs the io_context on `threads` threads until shutdown has finished. Call once,
+  // after a successful start().
+  void run();
+  // Thread-safe and idempotent: stop accepting, close connections, run the shutdown
+  // callbacks. run() returns when they are done, or after the deadline.
+  void shutdown();
+
+  std::uint16_t port() const { return port_; }
+
+ private:
+  void wait_for_signal();
+  void run_thread();
+  void force_close();
+
+  config settings_;
+  server_options options_;
+  boost::asio::io_context ioc_;
+  std::shared_ptr<server_metrics> metrics_;
+  http_hooks hooks_;
+  std::shared_ptr<http_shared_state> state_;
+  std::shared_ptr<listener> listener_;
+  std::optional<boost::asio::signal_set> signals_;
+  std::uint16_t port_ = 0;
+
+  std::mutex mutex_;  // guards what follows: shutdown() may come from any thread
+  std::condition_variable changed_;
+  std::vector<std::function<void()>> shutdown_callbacks_;
+  bool shutdown_requested_ = false;
+  std::chrono::steady_clock::time_point shutdown_started_;
+  int running_threads_ = 0;
+};
+
+// "127.0.0.1:8080", "[::1]:8080": the host part of a URL.
+std::string url_host(const std::string& address, std::uint16_t port);
+
+}  // namespace shithead::server

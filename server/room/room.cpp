@@ -1,0 +1,313 @@
+// The room's entry points and its members. Client requests are in room_requests.cpp;
+// the game, the clocks and the frames in room_game.cpp.
+#include "server/room/room.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+#include "protocol/json_reader.hpp"
+
+namespace shithead::server {
+namespace {
+
+using protocol::json;
+
+constexpr std::size_t max_id_length = 64;
+
+}  // namespace
+
+room::room(table_settings settings, player_info host, std::uint64_t seed, time_point now)
+    : settings_(std::move(settings)),
+      host_(std::move(host.player_id)),
+      deal_rng_(seed),
+      bot_rng_(seed ^ 0x9e3779b97f4a7c15ull),
+      seats_(static_cast<std::size_t>(settings_.seats)),
+      empty_since_(now) {
+  assert(settings_.seats >= min_seats && settings_.seats <= max_seats);
+}
+
+// ---------------------------------------------------------------------------------------
+// Entry points
+
+rules::result<join_result, room_error> room::join(const player_info& player,
+                                                  std::shared_ptr<participant> connection, bool spectate,
+                                                  time_point now) {
+  assert(connection);
+  fire_due(now);
+  finish_step(now);
+  if (closed_) return room_error{"closed", "this table has closed"};
+  if (player.player_id.empty()) return room_error{"bad_player", "a player needs an id"};
+
+  join_result result;
+  if (const int index = find_seat(player.player_id); index >= 0) {
+    auto& s = seats_[static_cast<std::size_t>(index)];
+    if (!s.connection) {
+      // Back from a lost connection: the seat is theirs again, with a fresh grace.
+      s.grace_used = {};
+      s.grace_since.reset();
+      s.grace_expired = false;
+      s.timed_out = false;
+      s.timeouts = 0;
+      if (awaited(index)) turn_started_ = now;  // their turn is theirs again, in full
+      room_dirty_ = true;
+    }
+    s.connection = std::move(connection);
+    if (s.name != player.name) {
+      s.name = player.name;
+      room_dirty_ = true;
+    }
+    result = join_result{index, true};
+  } else if (const int w = find_watcher(player.player_id); w >= 0) {
+    watchers_[static_cast<std::size_t>(w)].connection = std::move(connection);
+    result = join_result{std::nullopt, true};
+  } else {
+    const int free = spectate ? -1 : free_seat();
+    if (free >= 0) {
+      auto& s = seats_[static_cast<std::size_t>(free)];
+      s = seat{};
+      s.player_id = player.player_id;
+      s.name = player.name;
+      s.connection = std::move(connection);
+      s.seated_order = next_order_++;
+      result.seat = free;
+    } else {
+      if (watchers_.size() >= max_spectators)
+        return room_error{"full", "this table has no free seat and no room for more spectators"};
+      watchers_.push_back(watcher{player.player_id, player.name, std::move(connection), next_order_++});
+    }
+    room_dirty_ = true;
+  }
+  // A table whose host is gone (or never came) is run by whoever is here.
+  if (!has_member(host_)) {
+    host_ = player.player_id;
+    room_dirty_ = true;
+  }
+  sync_clocks(now);
+  const bool everyone_told = room_dirty_;
+  finish_step(now);
+  if (!everyone_told) send_snapshot(player.player_id, nullptr, now);
+  return result;
+}
+
+void room::leave(const std::string& player_id, time_point now) { do_leave(player_id, nullptr, now); }
+
+void room::do_leave(const std::string& player_id, const json* id, time_point now) {
+  if (closed_) return;
+  fire_due(now);
+  finish_step(now);
+  std::shared_ptr<participant> connection;
+  if (const int index = find_seat(player_id); index >= 0) {
+    auto& s = seats_[static_cast<std::size_t>(index)];
+    connection = std::move(s.connection);
+    if (seat_in_game(index)) {
+      // Quitting never dodges the title: the seat stays theirs and a bot finishes it.
+      s.left = true;
+      s.ready = false;
+    } else {
+      free_the_seat(index);
+    }
+  } else if (const int w = find_watcher(player_id); w >= 0) {
+    connection = std::move(watchers_[static_cast<std::size_t>(w)].connection);
+    watchers_.erase(watchers_.begin() + w);
+  } else {
+    return;
+  }
+  room_dirty_ = true;
+  if (host_ == player_id) pass_host(false);
+  send(connection, left_message(id));
+  run_bots(now);
+  sync_clocks(now);
+  finish_step(now);
+}
+
+void room::disconnected(const std::string& player_id, time_point now) {
+  disconnected(player_id, nullptr, now);
+}
+
+void room::disconnected(const std::string& player_id, const participant* connection, time_point now) {
+  if (closed_) return;
+  fire_due(now);
+  finish_step(now);
+  if (const int index = find_seat(player_id); index >= 0) {
+    auto& s = seats_[static_cast<std::size_t>(index)];
+    if (!s.connection || (connection && s.connection.get() != connection)) return;
+    s.connection.reset();
+    room_dirty_ = true;
+    if (host_ == player_id) pass_host(true);
+  } else if (const int w = find_watcher(player_id); w >= 0) {
+    auto& watching = watchers_[static_cast<std::size_t>(w)];
+    if (connection && watching.connection.get() != connection) return;
+    watchers_.erase(watchers_.begin() + w);
+    room_dirty_ = true;
+    if (host_ == player_id) pass_host(false);
+  } else {
+    return;
+  }
+  sync_clocks(now);
+  finish_step(now);
+}
+
+void room::handle(const std::string& player_id, const json& message, time_point now) {
+  if (closed_) return;
+  fire_due(now);
+  finish_step(now);
+  if (closed_ || !has_member(player_id)) return;
+
+  const json* id = protocol::find_field(message, "id");
+  if (id && !((id->is_string() && id->get_ref<const std::string&>().size() <= max_id_length) ||
+              id->is_number_integer())) {
+    send_error(player_id, nullptr, "bad_message", "id: expected a string of at most 64 bytes or an integer");
+    return;
+  }
+  const json* type = protocol::find_field(message, "type");
+  if (!type || !type->is_string()) {
+    send_error(player_id, id, "bad_message", "type: expected a string");
+    return;
+  }
+  if (const auto refused = dispatch(player_id, type->get_ref<const std::string&>(), message, id, now)) {
+    send_error(player_id, id, refused->code, refused->message);
+    finish_step(now);
+    return;
+  }
+  // Any accepted message shows the player is back at the table.
+  if (const int index = find_seat(player_id); index >= 0) {
+    auto& s = seats_[static_cast<std::size_t>(index)];
+    if (s.timed_out) {
+      s.timed_out = false;
+      s.timeouts = 0;
+      if (awaited(index)) turn_started_ = now;
+      room_dirty_ = true;
+    }
+  }
+  run_bots(now);
+  sync_clocks(now);
+  finish_step(now);
+}
+
+// ---------------------------------------------------------------------------------------
+// Members
+
+int room::find_seat(const std::string& player_id) const {
+  if (player_id.empty()) return -1;
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (!seats_[i].left && seats_[i].player_id == player_id) return static_cast<int>(i);
+  return -1;
+}
+
+int room::find_watcher(const std::string& player_id) const {
+  for (std::size_t i = 0; i < watchers_.size(); ++i)
+    if (watchers_[i].player_id == player_id) return static_cast<int>(i);
+  return -1;
+}
+
+int room::free_seat() const {
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i].free()) return static_cast<int>(i);
+  return -1;
+}
+
+seat_player room::player_at(int index) const {
+  const auto& s = seats_[static_cast<std::size_t>(index)];
+  if (s.bot) return seat_player{s.bot_id, s.name, s.bot};
+  return seat_player{s.player_id, s.name, std::nullopt};
+}
+
+bool room::has_member(const std::string& player_id) const {
+  return find_seat(player_id) >= 0 || find_watcher(player_id) >= 0;
+}
+
+std::optional<int> room::seat_of(const std::string& player_id) const {
+  const int index = find_seat(player_id);
+  return index >= 0 ? std::optional(index) : std::nullopt;
+}
+
+std::shared_ptr<participant> room::connection_of(const std::string& player_id) const {
+  if (const int index = find_seat(player_id); index >= 0)
+    return seats_[static_cast<std::size_t>(index)].connection;
+  if (const int w = find_watcher(player_id); w >= 0) return watchers_[static_cast<std::size_t>(w)].connection;
+  return nullptr;
+}
+
+std::string room::name_of(const std::string& player_id) const {
+  if (const int index = find_seat(player_id); index >= 0) return seats_[static_cast<std::size_t>(index)].name;
+  if (const int w = find_watcher(player_id); w >= 0) return watchers_[static_cast<std::size_t>(w)].name;
+  return {};
+}
+
+bool room::human_connected() const {
+  if (!watchers_.empty()) return true;
+  return std::any_of(seats_.begin(), seats_.end(),
+                     [](const seat& s) { return s.human() && !s.left && s.connection; });
+}
+
+void room::free_the_seat(int index) { seats_[static_cast<std::size_t>(index)] = seat{}; }
+
+void room::pass_host(bool connected_only) {
+  const seat* best = nullptr;
+  for (const auto& s : seats_) {
+    if (!s.human() || s.left || s.player_id == host_ || (connected_only && !s.connection)) continue;
+    if (!best || s.seated_order < best->seated_order) best = &s;
+  }
+  if (best) {
+    host_ = best->player_id;
+    room_dirty_ = true;
+    return;
+  }
+  const watcher* first = nullptr;
+  for (const auto& w : watchers_)
+    if (w.player_id != host_ && (!first || w.joined_order < first->joined_order)) first = &w;
+  if (first) {
+    host_ = first->player_id;
+    room_dirty_ = true;
+  } else if (!connected_only) {
+    host_.clear();  // nobody left: the next to join runs the table
+    room_dirty_ = true;
+  }
+}
+
+void room::update_presence(time_point now) {
+  if (human_connected()) {
+    empty_since_.reset();
+  } else if (!empty_since_) {
+    empty_since_ = now;
+  }
+}
+
+void room::close() {
+  closed_ = true;
+  game_.reset();
+  record_.reset();
+  pending_events_.clear();
+  watchers_.clear();
+  for (auto& s : seats_) s.connection.reset();
+}
+
+table_summary room::summary() const {
+  table_summary out;
+  out.code = settings_.code;
+  out.is_public = settings_.is_public;
+  out.preset = std::string(rules::to_string(settings_.ruleset.preset));
+  out.seats = settings_.seats;
+  for (const auto& s : seats_) {
+    if (s.free()) continue;
+    ++out.seated;
+    if (s.bot) {
+      ++out.bots;
+    } else if (!s.left) {
+      ++out.humans;
+    }
+  }
+  out.spectators = static_cast<int>(watchers_.size());
+  out.in_game = in_game();
+  out.turn_timer_s = static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(settings_.turn_timer).count());
+  out.host_name = name_of(host_);
+  return out;
+}
+
+std::vector<finished_room_game> room::take_finished_games() {
+  std::vector<finished_room_game> out;
+  out.swap(finished_);
+  return out;
+}
+
+}  // namespace shithead::server

@@ -1,0 +1,290 @@
+#pragma once
+// One table: its seats, spectators, chat, bots, the current game and the session's
+// scoreboard. Pure logic and single-threaded: the server runs each room on its own
+// strand, so there are no locks here, no sockets and no clock reads. Time comes in as
+// `now`; chance only from the seed given at construction, so the same seed and the same
+// calls give the same games. Players are told everything through participant::deliver;
+// protocol/docs/room_messages.md documents every message with an example.
+//
+// Authority: the room decides everything. A player's seat comes from the room's own
+// record of who sits where, never from a message; actions go through rules::try_apply;
+// a player's frames carry only rules::view_for(their seat), spectators'
+// rules::spectator_view.
+//
+// Seats and games. A table has settings.seats seats. `start` (host) or `rematch`
+// (anyone seated, after a game) first moves the occupied seats to the front, keeping
+// their order, so game seat i is room seat i; the seats after them are free or hold
+// players who sat down during a game and play from the next one. The dealer is the
+// last game's shithead, else the last seat.
+//
+// Versions. Every change of the table (membership, seats, ready, host, a step of the
+// game, a game's end) sends exactly one state frame to every connected member, with
+// `version` one higher than the last. A step is one accepted action or fired timer with
+// every bot move it triggers, so its frame may carry several actions' events. Chat,
+// reactions, errors and snapshots on request do not change the version.
+//
+// Time. The lead arms a timer on next_deadline() and calls tick(now); every other entry
+// point fires whatever is already due before it does its own work.
+//  - turn timer (settings.turn_timer, 0 = off): when it runs out the seat to act gets
+//    the greedy bot's move; after three timeouts in a row a bot plays the seat until
+//    the player sends any accepted message (or reconnects).
+//  - swap timer (settings.swap_timer from the start of the swap): unswapped players get
+//    the greedy swap; with the turn timer off, only players who are disconnected.
+//  - grace (settings.grace): a disconnected player's clock runs only while the game
+//    waits for them (their turn, or their swap); when it runs out a bot plays the seat
+//    until they reconnect. Each disconnection gets a fresh grace.
+//  - empty close (settings.empty_close): with no human connected for that long the
+//    room closes for good; a game in progress is dropped unrecorded.
+//
+// Leaving. Before a game (or from a seat not in it) the seat is freed. During a game a
+// bot plays the seat to the end and the leaver stays its player: if it ends last, the
+// leaver is the shithead. The seat is freed when the game ends; the leaver may come back
+// as a spectator or into a free seat. The host role passes to the longest-seated human
+// left (then the longest-watching spectator); a host who disconnects hands it to the
+// longest-seated connected human, if there is one.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/game_record.hpp"
+#include "protocol/json_text.hpp"
+#include "rules/bots.hpp"
+#include "rules/error.hpp"
+#include "rules/event.hpp"
+#include "rules/game_state.hpp"
+#include "rules/rng.hpp"
+#include "rules/view.hpp"
+#include "server/room/chat_limiter.hpp"
+#include "server/net/participant.hpp"
+#include "server/room/room_messages.hpp"
+#include "server/room/scoreboard.hpp"
+#include "server/room/table_settings.hpp"
+#include "server/lobby/table_summary.hpp"
+
+namespace shithead::server {
+
+// Spectators beyond this are refused ("full"): a room never grows without bound.
+inline constexpr std::size_t max_spectators = 100;
+// Finished games kept for take_finished_games().
+inline constexpr std::size_t max_finished_kept = 16;
+
+struct player_info {
+  std::string player_id;
+  std::string name;
+};
+
+// Why a join was refused: "closed" (the room has closed), "full" (no seat and no room
+// for another spectator), "bad_player" (no player_id).
+struct room_error {
+  std::string code;
+  std::string message;
+};
+
+struct join_result {
+  std::optional<int> seat;   // the player's seat; nullopt when spectating
+  bool reconnected = false;  // the player was already a member (a kept seat, or a new connection)
+};
+
+// A game that ended, for the store: the record replays it; `players` by game seat.
+struct finished_room_game {
+  protocol::game_record record;
+  std::vector<seat_player> players;
+  std::vector<int> finish_order;  // seats in the order they went out
+  int shithead = -1;              // -1 when abandoned
+  bool abandoned = false;
+};
+
+class room {
+ public:
+  using clock = std::chrono::steady_clock;
+  using time_point = clock::time_point;
+
+  // The host is the creator; they become a member when they join.
+  room(table_settings settings, player_info host, std::uint64_t seed, time_point now);
+
+  // Sits the player in the lowest free seat, or makes them a spectator when `spectate`
+  // or when no seat is free. A player who already holds a seat (same player_id) is
+  // reconnected to it; a member joining again replaces their old connection. The
+  // player receives a full `room` snapshot (everyone does when membership changed).
+  rules::result<join_result, room_error> join(const player_info& player,
+                                              std::shared_ptr<participant> connection, bool spectate,
+                                              time_point now);
+  // The player leaves the table (see Leaving above). Receives a `left` frame.
+  void leave(const std::string& player_id, time_point now);
+  // The player's connection was lost. A seat is kept (see grace); a spectator is
+  // removed. With `connection` given, a stale close (the player has since joined again
+  // on a new connection) is ignored.
+  void disconnected(const std::string& player_id, time_point now);
+  void disconnected(const std::string& player_id, const participant* connection, time_point now);
+  // A parsed client message with "type" and maybe "id" (a string or an integer, echoed
+  // in errors and replies). Messages from non-members are ignored; a client mistake is
+  // answered with an `error` frame and changes nothing.
+  void handle(const std::string& player_id, const protocol::json& message, time_point now);
+  // Fires every timer due at `now`.
+  void tick(time_point now);
+  // The earliest time a timer falls due (possibly already past); nullopt when none runs.
+  std::optional<time_point> next_deadline() const;
+
+  // What the lobby lists (server/table_summary.hpp).
+  table_summary summary() const;
+  // True once the room has been without a connected human for settings.empty_close;
+  // a closed room refuses joins and ignores everything else.
+  bool closed() const { return closed_; }
+
+  const table_settings& settings() const { return settings_; }
+  const std::string& code() const { return settings_.code; }
+  const std::string& host() const { return host_; }
+  std::uint64_t version() const { return version_; }
+  // Seated (connected or not, but not left) or spectating.
+  bool has_member(const std::string& player_id) const;
+  std::optional<int> seat_of(const std::string& player_id) const;
+  // The current or last game and its record, for persistence (store the record
+  // whenever version() has moved) and tests. Never send these to anyone: they hold
+  // every hidden card (the record's seed deals them).
+  const rules::game_state* game() const { return game_ ? &*game_ : nullptr; }
+  const protocol::game_record* record() const { return record_ ? &*record_ : nullptr; }
+  // Games that ended since the last call, oldest first (at most 16 are kept).
+  std::vector<finished_room_game> take_finished_games();
+  // The players holding seats (not bots, not spectators), for routing them back here.
+  std::vector<std::string> seated_players() const;
+  // Called with the code of every error frame the room sends (for metrics).
+  void on_error_sent(std::function<void(std::string_view)> observer) { error_observer_ = std::move(observer); }
+
+  // Persistence (room_saved.cpp). Everything a restart needs to carry the table on:
+  // settings, seats, host, scoreboard and the current game as its record (which holds
+  // every hidden card: this goes to the store, never to a client). Connections,
+  // spectators, chat and the clocks' progress are not kept.
+  protocol::json saved() const;
+  // The table from saved(), after a restart: every seated human is disconnected with a
+  // fresh grace, the clocks start again at `now`, and `seed` reseeds the deals and bots.
+  // An error message when the saved state does not replay.
+  static rules::result<room, std::string> restored(const protocol::json& saved, std::uint64_t seed,
+                                                   time_point now);
+
+ private:
+  struct seat {
+    std::string player_id;  // empty for a free seat or a bot
+    std::string name;
+    std::optional<rules::bot_kind> bot;       // a seat the host gave to a bot
+    std::string bot_id;                       // "bot:N", the bot's scoreboard identity
+    std::shared_ptr<participant> connection;  // null while disconnected
+    std::uint64_t seated_order = 0;           // smaller: sat down earlier
+    bool ready = false;
+    bool left = false;           // left during this game; a bot finishes it
+    bool grace_expired = false;  // disconnected past grace; a bot plays until they return
+    bool timed_out = false;      // three timeouts in a row; a bot plays until they act
+    int timeouts = 0;            // timeouts in a row
+    clock::duration grace_used{};
+    std::optional<time_point> grace_since;  // grace running since
+
+    bool free() const { return player_id.empty() && !bot; }
+    bool human() const { return !player_id.empty(); }
+  };
+  struct watcher {
+    std::string player_id;
+    std::string name;
+    std::shared_ptr<participant> connection;
+    std::uint64_t joined_order = 0;
+  };
+  using error = std::optional<room_error>;
+
+  // Message handlers: nullopt when accepted.
+  error on_ready(const std::string& player_id, const protocol::json& message);
+  error on_add_bot(const std::string& player_id, const protocol::json& message);
+  error on_remove_bot(const std::string& player_id, const protocol::json& message);
+  error on_start(const std::string& player_id, bool rematch, time_point now);
+  error on_action(const std::string& player_id, const protocol::json& message, time_point now);
+  error on_chat(const std::string& player_id, const protocol::json& message, time_point now);
+  error on_react(const std::string& player_id, const protocol::json& message, time_point now);
+  error on_sit(const std::string& player_id, const protocol::json& message);
+  error on_stand(const std::string& player_id);
+  error dispatch(const std::string& player_id, const std::string& type, const protocol::json& message,
+                 const protocol::json* id, time_point now);
+  void do_leave(const std::string& player_id, const protocol::json* id, time_point now);
+
+  // Members.
+  int find_seat(const std::string& player_id) const;  // -1 when not seated
+  int find_watcher(const std::string& player_id) const;
+  int free_seat() const;  // the lowest, or -1
+  seat_player player_at(int index) const;
+  // The game seat whose view this room seat may see: itself when its occupant played
+  // that seat of the current or last game, else -1 (the spectator view).
+  int game_seat_of(int index) const;
+  std::shared_ptr<participant> connection_of(const std::string& player_id) const;
+  std::string name_of(const std::string& player_id) const;
+  bool human_connected() const;
+  void free_the_seat(int index);
+  void pass_host(bool connected_only);
+  void update_presence(time_point now);
+  void close();
+
+  // The game.
+  bool in_game() const { return game_ && !game_->over(); }
+  bool seat_in_game(int index) const { return in_game() && index < game_->players; }
+  bool bot_played(int index) const;
+  bool awaited(int index) const;       // the game waits for this seat (its turn, or its swap)
+  bool swap_due_for(int index) const;  // the swap timer would swap for this seat
+  error start_game(time_point now);
+  std::optional<rules::rule_error> apply_action(int index, const rules::action& a, time_point now);
+  bool bot_move(int index, rules::bot_kind kind, time_point now);
+  void run_bots(time_point now);
+  void count_timeout(int index);
+  void sync_clocks(time_point now);
+  void fire_due(time_point now);
+  std::optional<time_point> grace_deadline(int index) const;
+  std::optional<time_point> swap_deadline() const;
+  std::optional<time_point> turn_deadline() const;
+  room_deadlines deadlines(time_point now) const;
+  void finish_game();
+
+  // Frames.
+  void send(const std::shared_ptr<participant>& to, const protocol::json& message) const;
+  void send_error(const std::string& player_id, const protocol::json* id, std::string_view code,
+                  std::string_view message) const;
+  void broadcast(const protocol::json& message) const;
+  // Everything but "you" and "game"; then personalize() fills those for one member.
+  protocol::json room_base(const protocol::json* id, time_point now) const;
+  protocol::json personalize(protocol::json base, int seat_index) const;
+  void send_snapshot(const std::string& player_id, const protocol::json* id, time_point now) const;
+  void broadcast_room(time_point now);
+  void flush_events(time_point now);
+  void finish_step(time_point now);
+
+  table_settings settings_;
+  std::string host_;
+  rules::rng deal_rng_;  // one seed per game
+  rules::rng bot_rng_;   // the bots' choices
+  std::vector<seat> seats_;
+  std::vector<watcher> watchers_;
+  std::uint64_t version_ = 0;
+  std::uint64_t next_order_ = 1;
+  int bots_added_ = 0;
+  bool room_dirty_ = false;  // a change a room frame shows is not yet sent
+  bool closed_ = false;
+  std::optional<time_point> empty_since_;
+
+  std::optional<rules::game_state> game_;
+  std::optional<protocol::game_record> record_;
+  std::vector<seat_player> game_players_;  // by game seat
+  bool game_finished_ = true;              // the current game's end has been handled
+  std::optional<seat_player> last_shithead_;
+  time_point swap_started_{};
+  time_point turn_started_{};
+  std::vector<rules::event> pending_events_;  // applied but not yet sent
+  std::vector<rules::event> events_;          // scratch for one action
+  std::vector<rules::action> probe_;
+  rules::seat_view view_;
+
+  scoreboard scoreboard_;
+  chat_limiter chat_limiter_{5, std::chrono::seconds{10}};
+  chat_limiter reaction_limiter_{10, std::chrono::seconds{10}};
+  std::vector<finished_room_game> finished_;
+  std::function<void(std::string_view)> error_observer_;
+};
+
+}  // namespace shithead::server

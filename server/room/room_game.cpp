@@ -1,0 +1,405 @@
+// The room's game: starting one, applying actions, bots, clocks, and the frames that
+// tell the table. Membership and client messages are in room.cpp.
+#include <algorithm>
+#include <cassert>
+
+#include "protocol/ruleset_json.hpp"
+#include "protocol/view_json.hpp"
+#include "rules/engine.hpp"
+#include "server/room/room.hpp"
+
+namespace shithead::server {
+namespace {
+
+using protocol::json;
+
+bool same_player(const seat_player& a, const seat_player& b) {
+  return a.id == b.id && a.bot.has_value() == b.bot.has_value();
+}
+
+std::chrono::milliseconds ms_until(room::time_point deadline, room::time_point now) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// The game
+
+room::error room::start_game(time_point now) {
+  // Occupied seats move to the front in their order, so game seat i is room seat i.
+  std::stable_partition(seats_.begin(), seats_.end(), [](const seat& s) { return !s.free(); });
+  const int players =
+      static_cast<int>(std::count_if(seats_.begin(), seats_.end(), [](const seat& s) { return !s.free(); }));
+  int dealer = -1;  // the last seat, unless the last shithead is still here
+  for (int i = 0; i < players && last_shithead_; ++i)
+    if (same_player(player_at(i), *last_shithead_)) dealer = i;
+  const std::uint64_t seed = deal_rng_.next();
+  auto started = rules::new_game(settings_.ruleset, players, dealer, seed);
+  if (!started) {
+    room_dirty_ = true;  // the seats may have moved
+    return room_error{std::string(rules::to_string(started.error().code)), started.error().message};
+  }
+  game_ = std::move(started).value();
+  auto& record = record_.emplace();
+  record.ruleset = settings_.ruleset;
+  record.players = players;
+  record.dealer = game_->dealer;
+  record.start = seed;
+  game_players_.clear();
+  for (int i = 0; i < players; ++i) game_players_.push_back(player_at(i));
+  game_finished_ = false;
+  pending_events_.clear();
+  for (auto& s : seats_) {
+    s.ready = false;
+    s.grace_used = {};
+    s.grace_since.reset();
+  }
+  swap_started_ = now;
+  turn_started_ = now;
+  room_dirty_ = true;
+  broadcast_room(now);  // everyone has the new game before its first events
+  run_bots(now);
+  sync_clocks(now);
+  return std::nullopt;
+}
+
+std::optional<rules::rule_error> room::apply_action(int index, const rules::action& a, time_point now) {
+  assert(game_);
+  // Changes made before this action reach the table before its events do.
+  if (room_dirty_) broadcast_room(now);
+  if (auto refused = rules::try_apply(*game_, index, a, events_)) return refused;
+  record_->actions.push_back(protocol::recorded_action{index, a});
+  pending_events_.insert(pending_events_.end(), events_.begin(), events_.end());
+  turn_started_ = now;
+  sync_clocks(now);
+  return std::nullopt;
+}
+
+bool room::bot_played(int index) const {
+  const auto& s = seats_[static_cast<std::size_t>(index)];
+  return s.bot || s.left || s.grace_expired || s.timed_out;
+}
+
+bool room::awaited(int index) const {
+  if (!seat_in_game(index)) return false;
+  if (game_->current_phase == rules::phase::swap)
+    return !game_->seats[static_cast<std::size_t>(index)].swapped;
+  return game_->current == index;
+}
+
+bool room::bot_move(int index, rules::bot_kind kind, time_point now) {
+  rules::view_for(*game_, index, view_);
+  const auto choice = rules::choose_action(kind, view_, bot_rng_);
+  if (!choice) return false;
+  [[maybe_unused]] const auto refused = apply_action(index, *choice, now);
+  assert(!refused);
+  return true;
+}
+
+void room::run_bots(time_point now) {
+  // Human seats a bot stands in for are played by the greedy bot.
+  const auto kind = [this](int index) {
+    return seats_[static_cast<std::size_t>(index)].bot.value_or(rules::bot_kind::greedy);
+  };
+  // Ends: every pass applies an action, and the engine abandons a game at its turn limit.
+  while (in_game()) {
+    bool acted = false;
+    auto& game = *game_;
+    if (game.current_phase == rules::phase::swap) {
+      for (int i = 0; i < game.players && game.current_phase == rules::phase::swap; ++i)
+        if (!game.seats[static_cast<std::size_t>(i)].swapped && bot_played(i))
+          acted |= bot_move(i, kind(i), now);
+    } else {
+      const int current = game.current;
+      if (bot_played(current)) acted |= bot_move(current, kind(current), now);
+      // Burn-in: any bot-played seat that can complete the run out of turn is asked.
+      for (int k = 1; game.rules.burn_in && k < game.players && in_game(); ++k) {
+        const int other = (current + k) % game.players;
+        if (other == game.current || !bot_played(other)) continue;
+        rules::legal_actions(game, other, probe_);
+        if (!probe_.empty()) acted |= bot_move(other, kind(other), now);
+      }
+    }
+    if (!acted) break;
+  }
+}
+
+void room::count_timeout(int index) {
+  auto& s = seats_[static_cast<std::size_t>(index)];
+  if (++s.timeouts >= 3 && !s.timed_out) {
+    s.timed_out = true;
+    room_dirty_ = true;
+  }
+}
+
+void room::finish_game() {
+  assert(game_ && game_->over());
+  game_finished_ = true;
+  scoreboard_.record(game_players_, *game_);
+  finished_.push_back(
+      finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead, game_->abandoned});
+  if (finished_.size() > max_finished_kept) finished_.erase(finished_.begin());
+  if (game_->shithead >= 0) {
+    last_shithead_ = game_players_[static_cast<std::size_t>(game_->shithead)];
+  } else {
+    last_shithead_.reset();
+  }
+  ++version_;
+  broadcast(game_over_message(version_, game_players_, *game_, scoreboard_.to_json()));
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].left) continue;
+    free_the_seat(static_cast<int>(i));
+    room_dirty_ = true;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Clocks
+
+void room::sync_clocks(time_point now) {
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    auto& s = seats_[i];
+    const int index = static_cast<int>(i);
+    const bool running = s.human() && !s.connection && !bot_played(index) && awaited(index);
+    if (running && !s.grace_since) {
+      s.grace_since = now;
+    } else if (!running && s.grace_since) {
+      s.grace_used += now - *s.grace_since;
+      s.grace_since.reset();
+    }
+  }
+}
+
+std::optional<room::time_point> room::grace_deadline(int index) const {
+  const auto& s = seats_[static_cast<std::size_t>(index)];
+  if (!s.grace_since) return std::nullopt;
+  return *s.grace_since + (clock::duration(settings_.grace) - s.grace_used);
+}
+
+bool room::swap_due_for(int index) const {
+  if (!in_game() || game_->current_phase != rules::phase::swap || !awaited(index)) return false;
+  const auto& s = seats_[static_cast<std::size_t>(index)];
+  if (!s.human() || bot_played(index)) return false;
+  return settings_.turn_timer.count() > 0 || !s.connection;
+}
+
+std::optional<room::time_point> room::swap_deadline() const {
+  if (!in_game()) return std::nullopt;
+  for (int i = 0; i < game_->players; ++i)
+    if (swap_due_for(i)) return swap_started_ + settings_.swap_timer;
+  return std::nullopt;
+}
+
+std::optional<room::time_point> room::turn_deadline() const {
+  if (!in_game() || game_->current_phase != rules::phase::play || settings_.turn_timer.count() == 0)
+    return std::nullopt;
+  const int current = game_->current;
+  if (!seats_[static_cast<std::size_t>(current)].human() || bot_played(current)) return std::nullopt;
+  return turn_started_ + settings_.turn_timer;
+}
+
+std::optional<room::time_point> room::next_deadline() const {
+  if (closed_) return std::nullopt;
+  std::optional<time_point> best;
+  const auto consider = [&best](std::optional<time_point> t) {
+    if (t && (!best || *t < *best)) best = t;
+  };
+  if (empty_since_) consider(*empty_since_ + settings_.empty_close);
+  for (std::size_t i = 0; i < seats_.size(); ++i) consider(grace_deadline(static_cast<int>(i)));
+  consider(swap_deadline());
+  consider(turn_deadline());
+  return best;
+}
+
+room_deadlines room::deadlines(time_point now) const {
+  room_deadlines out;
+  if (const auto t = turn_deadline()) out.turn = ms_until(*t, now);
+  if (const auto t = swap_deadline()) out.swap = ms_until(*t, now);
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (const auto t = grace_deadline(static_cast<int>(i))) {
+      const auto left = ms_until(*t, now);
+      if (!out.grace || left < *out.grace) out.grace = left;
+    }
+  }
+  return out;
+}
+
+void room::fire_due(time_point now) {
+  if (closed_) return;
+  if (empty_since_ && now >= *empty_since_ + settings_.empty_close) {
+    close();
+    return;
+  }
+  // One firing can make another due (a timed-out swap starts the play), so repeat; each
+  // round fires something or stops, and a fired clock restarts from `now`.
+  while (in_game()) {
+    bool fired = false;
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      const auto t = grace_deadline(static_cast<int>(i));
+      if (!t || *t > now) continue;
+      auto& s = seats_[i];
+      s.grace_expired = true;
+      s.grace_used = settings_.grace;
+      s.grace_since.reset();
+      room_dirty_ = true;
+      fired = true;
+    }
+    if (fired) run_bots(now);
+    if (const auto t = swap_deadline(); t && *t <= now) {
+      for (int i = 0; i < game_->players; ++i) {
+        if (!swap_due_for(i)) continue;
+        if (settings_.turn_timer.count() > 0) count_timeout(i);
+        bot_move(i, rules::bot_kind::greedy, now);
+      }
+      fired = true;
+    }
+    if (const auto t = turn_deadline(); t && *t <= now) {
+      const int current = game_->current;
+      count_timeout(current);
+      bot_move(current, rules::bot_kind::greedy, now);
+      fired = true;
+    }
+    if (!fired) break;
+    run_bots(now);
+    sync_clocks(now);
+  }
+}
+
+void room::tick(time_point now) {
+  if (closed_) return;
+  fire_due(now);
+  finish_step(now);
+}
+
+// ---------------------------------------------------------------------------------------
+// Frames
+
+void room::send(const std::shared_ptr<participant>& to, const json& message) const {
+  if (to) to->deliver(make_frame(protocol::dump_json(message)));
+}
+
+void room::send_error(const std::string& player_id, const json* id, std::string_view code,
+                      std::string_view message) const {
+  if (error_observer_) error_observer_(code);
+  send(connection_of(player_id), error_message(id, code, message));
+}
+
+void room::broadcast(const json& message) const {
+  const frame shared = make_frame(protocol::dump_json(message));
+  for (const auto& s : seats_)
+    if (s.human() && !s.left && s.connection) s.connection->deliver(shared);
+  for (const auto& w : watchers_)
+    if (w.connection) w.connection->deliver(shared);
+}
+
+int room::game_seat_of(int index) const {
+  if (!game_ || index < 0 || index >= game_->players) return -1;
+  const auto& s = seats_[static_cast<std::size_t>(index)];
+  if (s.left || !s.human()) return -1;
+  return same_player(player_at(index), game_players_[static_cast<std::size_t>(index)]) ? index : -1;
+}
+
+json room::room_base(const json* id, time_point now) const {
+  json out = json::object();
+  out["type"] = "room";
+  if (id) out["id"] = *id;
+  out["version"] = version_;
+  out["code"] = settings_.code;
+  out["public"] = settings_.is_public;
+  out["ruleset"] = protocol::ruleset_to_json(settings_.ruleset);
+  out["settings"] = table_settings_to_json(settings_);
+  out["host"] = host_.empty() ? json(nullptr) : json(host_);
+  json seats = json::array();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const auto& s = seats_[i];
+    const int index = static_cast<int>(i);
+    seat_entry entry;
+    entry.seat = index;
+    entry.player_id = s.player_id;
+    entry.name = s.name;
+    entry.bot = s.bot;
+    entry.ready = s.ready;
+    entry.connected = s.human() && !s.left && s.connection != nullptr;
+    entry.controlled_by_bot = s.human() && (s.left || s.grace_expired || s.timed_out);
+    entry.left = s.left;
+    entry.in_game = seat_in_game(index);
+    seats.push_back(seat_to_json(entry));
+  }
+  out["seats"] = std::move(seats);
+  out["spectators"] = watchers_.size();
+  out["you"] = nullptr;
+  out["scoreboard"] = scoreboard_.to_json();
+  out["game"] = nullptr;
+  out["deadlines"] = deadlines_to_json(deadlines(now));
+  return out;
+}
+
+json room::personalize(json base, int seat_index) const {
+  json you = json::object();
+  you["seat"] = seat_index >= 0 ? json(seat_index) : json(nullptr);
+  you["spectator"] = seat_index < 0;
+  base["you"] = std::move(you);
+  if (game_) {
+    const int viewer = game_seat_of(seat_index);
+    base["game"] =
+        protocol::view_to_json(viewer >= 0 ? rules::view_for(*game_, viewer) : rules::spectator_view(*game_));
+  }
+  return base;
+}
+
+void room::send_snapshot(const std::string& player_id, const json* id, time_point now) const {
+  send(connection_of(player_id), personalize(room_base(id, now), find_seat(player_id)));
+}
+
+void room::broadcast_room(time_point now) {
+  flush_events(now);
+  ++version_;
+  room_dirty_ = false;
+  const json base = room_base(nullptr, now);
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const auto& s = seats_[i];
+    if (s.human() && !s.left && s.connection) send(s.connection, personalize(base, static_cast<int>(i)));
+  }
+  if (watchers_.empty()) return;
+  const frame shared = make_frame(protocol::dump_json(personalize(base, -1)));
+  for (const auto& w : watchers_)
+    if (w.connection) w.connection->deliver(shared);
+}
+
+void room::flush_events(time_point now) {
+  if (pending_events_.empty()) return;
+  ++version_;
+  const auto clocks = deadlines(now);
+  frame spectators;  // one frame for everyone who sees the public view
+  const auto deliver_public = [&](const std::shared_ptr<participant>& to) {
+    if (!spectators)
+      spectators = make_frame(protocol::dump_json(
+          game_message(version_, pending_events_, rules::spectator_view(*game_), clocks)));
+    to->deliver(spectators);
+  };
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const auto& s = seats_[i];
+    if (!s.human() || s.left || !s.connection) continue;
+    const int viewer = game_seat_of(static_cast<int>(i));
+    if (viewer < 0) {
+      deliver_public(s.connection);
+      continue;
+    }
+    rules::view_for(*game_, viewer, view_);
+    send(s.connection, game_message(version_, pending_events_, view_, clocks));
+  }
+  for (const auto& w : watchers_)
+    if (w.connection) deliver_public(w.connection);
+  pending_events_.clear();
+}
+
+void room::finish_step(time_point now) {
+  if (closed_) return;
+  flush_events(now);
+  if (game_ && game_->over() && !game_finished_) finish_game();
+  if (room_dirty_) broadcast_room(now);
+  update_presence(now);
+}
+
+}  // namespace shithead::server

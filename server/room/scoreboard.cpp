@@ -1,0 +1,90 @@
+#include "server/room/scoreboard.hpp"
+
+#include <cassert>
+
+namespace shithead::server {
+
+const score_entry* scoreboard::find(const std::string& id, bool bot) const {
+  for (const auto& entry : entries_)
+    if (entry.player.id == id && entry.player.bot.has_value() == bot) return &entry;
+  return nullptr;
+}
+
+score_entry& scoreboard::entry_for(const seat_player& player) {
+  for (auto& entry : entries_) {
+    if (entry.player.id == player.id && entry.player.bot.has_value() == player.bot.has_value()) {
+      entry.player.name = player.name;
+      return entry;
+    }
+  }
+  entries_.push_back(score_entry{player});
+  return entries_.back();
+}
+
+void scoreboard::record(std::span<const seat_player> players, const rules::game_state& game) {
+  assert(game.over());
+  assert(players.size() == static_cast<std::size_t>(game.players));
+  if (game.abandoned) {
+    ++abandoned_;
+    return;
+  }
+  ++games_;
+  for (std::size_t seat = 0; seat < players.size(); ++seat) {
+    auto& entry = entry_for(players[seat]);
+    ++entry.games;
+    if (game.seats[seat].place == 1) ++entry.first;
+    if (game.shithead == static_cast<int>(seat)) ++entry.shithead;
+  }
+}
+
+protocol::json scoreboard::to_json(bool for_store) const {
+  protocol::json out = protocol::json::object();
+  out["games"] = games_;
+  out["abandoned"] = abandoned_;
+  protocol::json list = protocol::json::array();
+  for (const auto& entry : entries_) {
+    protocol::json item = protocol::json::object();
+    item["player_id"] = entry.player.bot ? protocol::json(nullptr) : protocol::json(entry.player.id);
+    item["name"] = entry.player.name;
+    if (for_store && entry.player.bot) item["bot_id"] = entry.player.id;
+    item["bot"] =
+        entry.player.bot ? protocol::json(rules::to_string(*entry.player.bot)) : protocol::json(nullptr);
+    item["games"] = entry.games;
+    item["first"] = entry.first;
+    item["shithead"] = entry.shithead;
+    list.push_back(std::move(item));
+  }
+  out["players"] = std::move(list);
+  return out;
+}
+
+std::optional<scoreboard> scoreboard::from_json(const protocol::json& saved) {
+  // Written by to_json() of this program, so anything unexpected means a damaged row:
+  // at() and get() throw, and the caller starts the scoreboard afresh.
+  try {
+    scoreboard out;
+    out.games_ = saved.at("games").get<int>();
+    out.abandoned_ = saved.at("abandoned").get<int>();
+    for (const auto& item : saved.at("players")) {
+      score_entry entry;
+      const auto& bot = item.at("bot");
+      if (bot.is_null()) {
+        entry.player.id = item.at("player_id").get<std::string>();
+      } else {
+        entry.player.bot = rules::parse_bot_kind(bot.get<std::string>());
+        if (!entry.player.bot) return std::nullopt;
+        entry.player.id = item.at("bot_id").get<std::string>();
+      }
+      entry.player.name = item.at("name").get<std::string>();
+      entry.games = item.at("games").get<int>();
+      entry.first = item.at("first").get<int>();
+      entry.shithead = item.at("shithead").get<int>();
+      out.entries_.push_back(std::move(entry));
+    }
+    return out;
+  } catch (const protocol::json::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace shithead::server

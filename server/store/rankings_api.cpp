@@ -1,0 +1,339 @@
+#include "server/store/rankings_api.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <ctime>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "protocol/json_text.hpp"
+#include "server/lobby/player_name.hpp"
+#include "server/rankings/player_stats.hpp"
+#include "server/rankings/titles.hpp"
+#include "server/rankings/weng_lin.hpp"
+
+namespace shithead::server {
+namespace {
+
+using protocol::json;
+
+api_reply error_reply(int status, std::string code, std::string message) {
+  return api_reply{status, json{{"error", std::move(code)}, {"message", std::move(message)}}};
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::optional<std::string> percent_decode(std::string_view in) {
+  std::string out;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in[i] == '+') {
+      out += ' ';
+    } else if (in[i] == '%') {
+      if (i + 2 >= in.size()) return std::nullopt;
+      const int hi = hex_value(in[i + 1]), lo = hex_value(in[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else {
+      out += in[i];
+    }
+  }
+  return out;
+}
+
+// key=value pairs; nullopt for a malformed escape or a repeated key.
+std::optional<std::map<std::string, std::string>> parse_query(std::string_view query) {
+  std::map<std::string, std::string> out;
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    if (pair.empty()) continue;
+    const auto eq = pair.find('=');
+    auto key = percent_decode(pair.substr(0, eq));
+    auto value = percent_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
+    if (!key || !value || out.count(*key)) return std::nullopt;
+    out.emplace(std::move(*key), std::move(*value));
+  }
+  return out;
+}
+
+std::optional<long long> parse_number(const std::string& text) {
+  long long value = 0;
+  const auto* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || text.empty()) return std::nullopt;
+  return value;
+}
+
+// Four decimals. Dividing (not multiplying by 1e-4) gives the double nearest to the
+// decimal, so JSON shows 0.1667 rather than 0.16670000000000001; adding 0.0 turns the
+// -0.0 of a tiny negative (a new player's ordinal) into 0.0.
+double rounded(double value) { return std::round(value * 10000.0) / 10000.0 + 0.0; }
+
+// A stored ruleset is the protocol's JSON: a preset name, or an object with "preset" and
+// its overrides. Summaries show the preset; the full ruleset is in the game record.
+json preset_of(const std::string& stored) {
+  auto ruleset = json::parse(stored, nullptr, false);
+  if (ruleset.is_object() && ruleset.contains("preset")) return ruleset["preset"];
+  return ruleset.is_string() ? ruleset : json(nullptr);
+}
+
+
+struct player_row {
+  std::string id;
+  std::string name;
+  rating current;
+  player_stats stats;
+};
+
+void put_stats(json& out, const player_row& p) {
+  out["games"] = p.stats.games();
+  out["shithead"] = p.stats.shithead();
+  out["shithead_rate"] = rounded(p.stats.shithead_rate());
+  out["first"] = p.stats.first();
+  const auto avg = p.stats.average_place();
+  out["average_place"] = avg ? json(rounded(*avg)) : json(nullptr);
+  out["current_run"] = p.stats.current_run();
+  out["longest_run"] = p.stats.longest_run();
+  out["rating"] = rating_json(p.current);
+  out["title"] = title_json(title_for(p.stats.shithead()));
+}
+
+// Every human's finished games since `since` (Unix ms), folded into stats in the order
+// the games ended.
+std::vector<player_row> players_with_games(sqlite::database& db, std::int64_t since,
+                                           std::optional<std::string_view> only = std::nullopt) {
+  std::string sql =
+      "SELECT p.id, p.name, p.mu, p.sigma, gp.place, g.seats, gp.shithead "
+      "FROM game_players gp JOIN games g ON g.id = gp.game_id JOIN players p ON p.id = gp.player_id "
+      "WHERE g.status = 'finished' AND g.ended >= ?";
+  if (only) sql += " AND p.id = ?";
+  sql += " ORDER BY p.id, g.ended, g.id";
+  auto query = db.prepare(sql);
+  query.bind(1, since);
+  if (only) query.bind(2, *only);
+  std::vector<player_row> out;
+  while (query.step()) {
+    if (out.empty() || out.back().id != query.text(0))
+      out.push_back(player_row{query.text(0), query.text(1), rating{query.real(2), query.real(3)}, {}});
+    out.back().stats.add(game_outcome{query.is_null(4) ? query.integer(5) : query.integer(4), query.integer(5),
+                                      query.integer(6) == 1, true});
+  }
+  return out;
+}
+
+}  // namespace
+
+protocol::json rating_json(const rating& r) {
+  return json{{"mu", rounded(r.mu)},
+              {"sigma", rounded(r.sigma)},
+              {"ordinal", rounded(r.ordinal())},
+              {"provisional", r.provisional()}};
+}
+
+protocol::json title_json(const title& t) {
+  const auto text = [](const std::optional<std::string>& s) { return s ? json(*s) : json(nullptr); };
+  return json{{"count", t.count}, {"numeric", text(t.numeric)}, {"olympic", text(t.olympic)}, {"feudal", text(t.feudal)}};
+}
+
+std::string iso_time(std::int64_t unix_ms) {
+  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm parts{};
+  gmtime_r(&seconds, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  return text;
+}
+
+namespace {
+
+api_reply route(sqlite::database& db, std::string_view target, std::chrono::system_clock::time_point now) {
+  const auto question = target.find('?');
+  const auto path = target.substr(0, question);
+  const auto query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
+  if (path == "/api/leaderboard") return leaderboard(db, query, now);
+  if (path == "/api/players") return players_named(db, query);
+  if (path.starts_with("/api/players/")) return player_profile(db, path.substr(13));
+  if (path.starts_with("/api/games/")) return finished_game(db, path.substr(11));
+  return error_reply(404, "not_found", "no such API");
+}
+
+}  // namespace
+
+api_reply answer_rankings(sqlite::database& db, std::string_view target, std::chrono::system_clock::time_point now) {
+  try {
+    return route(db, target, now);
+  } catch (const std::exception& e) {
+    spdlog::error("rankings: {} failed: {}", target, e.what());
+    return error_reply(503, "store_unavailable", "the store cannot answer just now");
+  }
+}
+
+
+api_reply leaderboard(sqlite::database& db, std::string_view query_text, std::chrono::system_clock::time_point now) {
+  const auto query = parse_query(query_text);
+  if (!query) return error_reply(400, "bad_query", "the query string is malformed");
+  std::string sort = "rating", period = "all";
+  long long limit = 50, offset = 0;
+  for (const auto& [key, value] : *query) {
+    if (key == "sort") {
+      if (value != "rating" && value != "shithead" && value != "rate" && value != "games")
+        return error_reply(400, "bad_query", "sort: one of rating, shithead, rate, games");
+      sort = value;
+    } else if (key == "period") {
+      if (value != "all" && value != "30d" && value != "7d")
+        return error_reply(400, "bad_query", "period: one of all, 30d, 7d");
+      period = value;
+    } else if (key == "limit") {
+      const auto n = parse_number(value);
+      if (!n || *n < 1 || *n > 100) return error_reply(400, "bad_query", "limit: a number from 1 to 100");
+      limit = *n;
+    } else if (key == "offset") {
+      const auto n = parse_number(value);
+      if (!n || *n < 0) return error_reply(400, "bad_query", "offset: a number from 0");
+      offset = *n;
+    } else {
+      return error_reply(400, "bad_query", "unknown parameter \"" + key + "\"");
+    }
+  }
+  std::int64_t since = 0;
+  if (period != "all") {
+    const auto days = std::chrono::hours(24 * (period == "7d" ? 7 : 30));
+    since = std::chrono::duration_cast<std::chrono::milliseconds>((now - days).time_since_epoch()).count();
+  }
+  auto rows = players_with_games(db, since);
+  const auto by_name = [](const player_row& a, const player_row& b) { return a.name < b.name; };
+  std::stable_sort(rows.begin(), rows.end(), [&](const player_row& a, const player_row& b) {
+    if (sort == "rating" && a.current.ordinal() != b.current.ordinal()) return a.current.ordinal() > b.current.ordinal();
+    if (sort == "shithead" && a.stats.shithead() != b.stats.shithead()) return a.stats.shithead() > b.stats.shithead();
+    if (sort == "rate" && a.stats.shithead_rate() != b.stats.shithead_rate())
+      return a.stats.shithead_rate() > b.stats.shithead_rate();
+    if (sort == "games" && a.stats.games() != b.stats.games()) return a.stats.games() > b.stats.games();
+    return by_name(a, b);
+  });
+  json players = json::array();
+  const auto first = std::min(static_cast<std::size_t>(offset), rows.size());
+  const auto last = std::min(first + static_cast<std::size_t>(limit), rows.size());
+  for (std::size_t i = first; i < last; ++i) {
+    const auto& p = rows[i];
+    json row = json::object();
+    row["rank"] = i + 1;
+    row["player_id"] = p.id;
+    row["name"] = p.name;
+    put_stats(row, p);
+    players.push_back(std::move(row));
+  }
+  json body = json::object();
+  body["sort"] = sort;
+  body["period"] = period;
+  body["limit"] = limit;
+  body["offset"] = offset;
+  body["total"] = rows.size();
+  body["players"] = std::move(players);
+  return api_reply{200, std::move(body)};
+}
+
+api_reply player_profile(sqlite::database& db, std::string_view player_id) {
+  auto who = db.prepare("SELECT id, name, created, last_seen, mu, sigma FROM players WHERE id = ?");
+  who.bind(1, player_id);
+  if (!who.step()) return error_reply(404, "not_found", "no player has that id");
+  player_row row{who.text(0), who.text(1), rating{who.real(4), who.real(5)}, {}};
+  const auto created = who.int64(2), last_seen = who.int64(3);
+  auto games = players_with_games(db, 0, player_id);
+  if (!games.empty()) row.stats = games.front().stats;
+
+  json body = json::object();
+  body["player_id"] = row.id;
+  body["name"] = row.name;
+  body["created"] = iso_time(created);
+  body["last_seen"] = iso_time(last_seen);
+  put_stats(body, row);
+
+  auto recent = db.prepare(
+      "SELECT g.id, g.ended, g.ruleset, g.status, g.seats, gp.place, gp.shithead, "
+      "r.mu_before, r.sigma_before, r.mu, r.sigma "
+      "FROM game_players gp JOIN games g ON g.id = gp.game_id "
+      "LEFT JOIN ratings r ON r.game_id = g.id AND r.player_id = gp.player_id "
+      "WHERE gp.player_id = ? ORDER BY g.ended DESC, g.id DESC LIMIT 20");
+  recent.bind(1, player_id);
+  json list = json::array();
+  while (recent.step()) {
+    json game = json::object();
+    game["game_id"] = recent.int64(0);
+    game["ended"] = iso_time(recent.int64(1));
+    game["ruleset"] = preset_of(recent.text(2));
+    game["status"] = recent.text(3);
+    game["seats"] = recent.integer(4);
+    game["place"] = recent.is_null(5) ? json(nullptr) : json(recent.integer(5));
+    game["shithead"] = recent.integer(6) == 1;
+    if (recent.is_null(7)) {
+      game["rating_before"] = nullptr;
+      game["rating_after"] = nullptr;
+    } else {
+      game["rating_before"] = rounded(rating{recent.real(7), recent.real(8)}.ordinal());
+      game["rating_after"] = rounded(rating{recent.real(9), recent.real(10)}.ordinal());
+    }
+    list.push_back(std::move(game));
+  }
+  body["recent"] = std::move(list);
+  return api_reply{200, std::move(body)};
+}
+
+api_reply players_named(sqlite::database& db, std::string_view query_text) {
+  const auto query = parse_query(query_text);
+  if (!query || !query->count("name") || query->size() != 1)
+    return error_reply(400, "bad_query", "give exactly one parameter: name");
+  // Cleaned as names are when chosen (spaces trimmed and squeezed), so " Big  Al " finds "Big Al".
+  const auto& raw = query->at("name");
+  const auto clean = clean_player_name(raw);
+  const auto wanted = name_key(clean ? clean.value() : raw);
+  auto all = db.prepare("SELECT id, name FROM players ORDER BY created");
+  json players = json::array();
+  while (all.step())
+    if (name_key(all.text(1)) == wanted) players.push_back(json{{"player_id", all.text(0)}, {"name", all.text(1)}});
+  return api_reply{200, json{{"players", std::move(players)}}};
+}
+
+api_reply finished_game(sqlite::database& db, std::string_view game_id) {
+  const auto id = parse_number(std::string(game_id));
+  if (!id || *id < 1) return error_reply(404, "not_found", "no finished game has that id");
+  auto game = db.prepare("SELECT id, ruleset, status, started, ended, record FROM games WHERE id = ?");
+  game.bind(1, static_cast<std::int64_t>(*id));
+  if (!game.step()) return error_reply(404, "not_found", "no finished game has that id");
+  json body = json::object();
+  body["game_id"] = game.int64(0);
+  body["ruleset"] = preset_of(game.text(1));
+  body["status"] = game.text(2);
+  body["started"] = iso_time(game.int64(3));
+  body["ended"] = iso_time(game.int64(4));
+  auto seats = db.prepare(
+      "SELECT seat, player_id, bot, name, place, shithead FROM game_players WHERE game_id = ? ORDER BY seat");
+  seats.bind(1, game.int64(0));
+  json list = json::array();
+  while (seats.step()) {
+    json seat = json::object();
+    seat["seat"] = seats.integer(0);
+    seat["player_id"] = seats.is_null(1) ? json(nullptr) : json(seats.text(1));
+    seat["name"] = seats.text(3);
+    seat["bot"] = seats.is_null(2) ? json(nullptr) : json(seats.text(2));
+    seat["place"] = seats.is_null(4) ? json(nullptr) : json(seats.integer(4));
+    seat["shithead"] = seats.integer(5) == 1;
+    list.push_back(std::move(seat));
+  }
+  body["seats"] = std::move(list);
+  auto record = json::parse(game.text(5), nullptr, false);
+  body["record"] = record.is_discarded() ? json(nullptr) : std::move(record);
+  return api_reply{200, std::move(body)};
+}
+
+}  // namespace shithead::server

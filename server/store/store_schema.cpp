@@ -1,0 +1,103 @@
+#include "server/store/store_schema.hpp"
+
+#include <array>
+#include <string>
+
+namespace shithead::server {
+namespace {
+
+// Never edit a migration that has shipped: add another. Times are Unix milliseconds.
+constexpr std::array<std::string_view, 2> migrations = {
+    // 1: players and finished games with each seat's result.
+    R"sql(
+CREATE TABLE players (
+  id         TEXT PRIMARY KEY,
+  name       TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  created    INTEGER NOT NULL,
+  last_seen  INTEGER NOT NULL
+);
+CREATE TABLE games (
+  id         INTEGER PRIMARY KEY,
+  table_code TEXT NOT NULL,
+  ruleset    TEXT NOT NULL,
+  seats      INTEGER NOT NULL,
+  start      TEXT NOT NULL,
+  started    INTEGER NOT NULL,
+  ended      INTEGER NOT NULL,
+  status     TEXT NOT NULL CHECK (status IN ('finished', 'abandoned')),
+  record     TEXT NOT NULL
+);
+CREATE INDEX games_by_end ON games (ended);
+CREATE TABLE game_players (
+  game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  seat      INTEGER NOT NULL,
+  player_id TEXT REFERENCES players (id),
+  bot       TEXT,
+  name      TEXT NOT NULL,
+  place     INTEGER,
+  shithead  INTEGER NOT NULL CHECK (shithead IN (0, 1)),
+  PRIMARY KEY (game_id, seat),
+  CHECK ((player_id IS NULL) <> (bot IS NULL))
+);
+CREATE INDEX game_players_by_player ON game_players (player_id, game_id);
+)sql",
+    // 2: skill ratings (current on the player, history per game) and the tables in
+    // play, so a restart resumes every game.
+    R"sql(
+ALTER TABLE players ADD COLUMN mu REAL NOT NULL DEFAULT 25.0;
+ALTER TABLE players ADD COLUMN sigma REAL NOT NULL DEFAULT 8.333333333333334;
+CREATE TABLE ratings (
+  player_id    TEXT NOT NULL REFERENCES players (id),
+  game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  mu_before    REAL NOT NULL,
+  sigma_before REAL NOT NULL,
+  mu           REAL NOT NULL,
+  sigma        REAL NOT NULL,
+  PRIMARY KEY (player_id, game_id)
+);
+CREATE TABLE live_rooms (
+  code    TEXT PRIMARY KEY,
+  state   TEXT NOT NULL,
+  updated INTEGER NOT NULL
+);
+)sql",
+};
+
+}  // namespace
+
+std::span<const std::string_view> store_migrations() { return migrations; }
+int store_schema_version() { return static_cast<int>(migrations.size()); }
+
+int schema_version_of(sqlite::database& db) {
+  auto query = db.prepare("PRAGMA user_version");
+  query.step();
+  return query.integer(0);
+}
+
+void migrate(sqlite::database& db, int target) {
+  const int latest = store_schema_version();
+  if (target < 0) target = latest;
+  if (target > latest)
+    throw sqlite::error("cannot migrate to schema version " + std::to_string(target) + ": the latest is " +
+                        std::to_string(latest));
+  // Refuse a newer file before anything below writes to it (switching to WAL rewrites
+  // the file's header), so the newer server that made it can still open it unchanged.
+  const int current = schema_version_of(db);
+  if (current > latest)
+    throw sqlite::error("the database has schema version " + std::to_string(current) + ", newer than this server's " +
+                        std::to_string(latest) + "; run a newer shithead, or restore a backup made by this version");
+  // WAL lets readers (a backup, the sqlite3 shell) work beside the server's writes;
+  // NORMAL sync is durable across a process crash, which is what kill -9 tests.
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA foreign_keys = ON");
+  for (int next = current + 1; next <= target; ++next) {
+    sqlite::transaction step(db);
+    db.exec(migrations[static_cast<std::size_t>(next - 1)]);
+    db.exec("PRAGMA user_version = " + std::to_string(next));
+    step.commit();
+  }
+}
+
+}  // namespace shithead::server

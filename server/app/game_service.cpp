@@ -26,6 +26,10 @@ std::string text_field(const json& message, const char* key) {
   return it != message.end() && it->is_string() ? it->get<std::string>() : std::string{};
 }
 
+websocket::close_code close_code_of(protocol::error_code code) {
+  return static_cast<websocket::close_code>(protocol::info(code).close_code);
+}
+
 void send(websocket_session& session, json message) {
   session.deliver(make_frame(protocol::dump_json(message)));
 }
@@ -83,7 +87,7 @@ void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
   asio::post(strand_, [self = shared_from_this(), session] {
     int& count = self->per_address_[session->remote_address()];
     if (self->shutting_down_ || count >= self->limits_.connections_per_address) {
-      session->close(websocket::close_code::try_again_later,
+      session->close(close_code_of(protocol::error_code::too_many_connections),
                      self->shutting_down_ ? "server shutting down" : "too many connections from your address");
       return;
     }
@@ -114,16 +118,16 @@ void game_service::on_text(const std::shared_ptr<websocket_session>& session, st
     connection& c = it->second;
     if (!c.budget.take(std::chrono::steady_clock::now())) {
       if (c.budget.abuse()) {
-        c.session->close(websocket::close_code::policy_error, "too many messages");
+        c.session->close(close_code_of(protocol::error_code::too_many_messages), "too many messages");
       } else {
-        self->send_error(c, nullptr, "rate_limited", "too many messages: slow down");
+        self->send_error(c, nullptr, protocol::error_code::rate_limited, "too many messages: slow down");
       }
       return;
     }
     auto parsed = protocol::parse_json_text(text);
     if (!parsed || !parsed.value().is_object() || !parsed.value().contains("type") ||
         !parsed.value()["type"].is_string()) {
-      self->send_error(c, request_id(parsed ? parsed.value() : json()), "bad_message",
+      self->send_error(c, request_id(parsed ? parsed.value() : json()), protocol::error_code::bad_message,
                  text.empty() ? "messages are JSON text frames"
                               : (parsed ? "a message is a JSON object with a string \"type\""
                                         : parsed.error().message));
@@ -138,7 +142,7 @@ void game_service::handle(connection& c, const json& message) {
   const json id = request_id(message);
   if (type == "hello") return on_hello(c, message, id);
   if (type == "ping") return send(*c.session, json{{"type", "pong"}, {"id", id}});
-  if (c.player_id.empty()) return send_error(c, id, "need_hello", "say hello first");
+  if (c.player_id.empty()) return send_error(c, id, protocol::error_code::need_hello, "say hello first");
   if (type == "list_tables") return lobby_.subscribe(c.player_id, c.session);
   if (type == "create_table") return on_create(c, message, id);
   if (type == "join") {
@@ -146,11 +150,11 @@ void game_service::handle(connection& c, const json& message) {
     return on_join(c, text_field(message, "code"), spectate != message.end() && spectate->is_boolean() && spectate->get<bool>(), id);
   }
   if (type == "quick_play") return on_quick_play(c, id);
-  if (c.room.empty()) return send_error(c, id, "not_in_room", "join a table first");
+  if (c.room.empty()) return send_error(c, id, protocol::error_code::not_in_room, "join a table first");
   const auto room = rooms_.find(c.room);
   if (room == rooms_.end()) {
     c.room.clear();
-    return send_error(c, id, "not_in_room", "that table has closed");
+    return send_error(c, id, protocol::error_code::not_in_room, "that table has closed");
   }
   if (type == "leave") {
     room->second->handle(c.player_id, message);
@@ -165,12 +169,12 @@ void game_service::handle(connection& c, const json& message) {
 void game_service::on_hello(connection& c, const json& message, const json& id) {
   const auto version = message.find("v");
   if (version == message.end() || !version->is_number_integer() || version->get<int>() != protocol_version)
-    return send_error(c, id, "bad_version", "this server speaks protocol version 1");
-  if (!c.player_id.empty()) return send_error(c, id, "already_hello", "this connection has said hello");
+    return send_error(c, id, protocol::error_code::bad_version, "this server speaks protocol version 1");
+  if (!c.player_id.empty()) return send_error(c, id, protocol::error_code::already_hello, "this connection has said hello");
   std::optional<std::string> token;
   if (const auto t = message.find("token"); t != message.end() && t->is_string()) token = t->get<std::string>();
   auto welcomed = players_.hello(text_field(message, "name"), token, std::chrono::system_clock::now());
-  if (!welcomed) return send_error(c, id, to_string(welcomed.error().code), welcomed.error().message);
+  if (!welcomed) return send_error(c, id, welcomed.error().code, welcomed.error().message);
   const auto& w = welcomed.value();
   // Queued before the welcome goes out; the store writes in order, so the player's row
   // is on disk before any game that names them.
@@ -197,19 +201,19 @@ std::shared_ptr<room_host> game_service::open_room(table_settings settings, cons
 
 void game_service::on_create(connection& c, const json& message, const json& id) {
   auto settings = table_settings_from_json(message, "", limits_.default_turn_timer);
-  if (!settings) return send_error(c, id, "bad_table", settings.error().message);
+  if (!settings) return send_error(c, id, protocol::error_code::bad_table, settings.error().message);
   if (limits_.adjust_table) limits_.adjust_table(settings.value());
   auto created = lobby_.create_table(c.player_id, settings.value().is_public, std::chrono::steady_clock::now());
-  if (!created) return send_error(c, id, to_string(created.error().code), created.error().message);
+  if (!created) return send_error(c, id, created.error().code, created.error().message);
   settings.value().code = created.value();
   enter_room(c, open_room(std::move(settings.value()), c), false, id);
 }
 
 void game_service::on_join(connection& c, const std::string& code, bool spectate, const json& id) {
   auto found = lobby_.find(code);
-  if (!found) return send_error(c, id, to_string(found.error().code), found.error().message);
+  if (!found) return send_error(c, id, found.error().code, found.error().message);
   const auto room = rooms_.find(found.value().code);
-  if (room == rooms_.end()) return send_error(c, id, "no_such_table", "that table has closed");
+  if (room == rooms_.end()) return send_error(c, id, protocol::error_code::no_such_table, "that table has closed");
   enter_room(c, room->second, spectate, id);
 }
 
@@ -287,9 +291,9 @@ void game_service::release() {
   per_address_.clear();
 }
 
-void game_service::send_error(connection& c, const json& id, std::string_view code, std::string message) {
+void game_service::send_error(connection& c, const json& id, protocol::error_code code, std::string message) {
   if (services_.metrics) services_.metrics->error_sent(code);
-  send(*c.session, json{{"type", "error"}, {"id", id}, {"code", std::string(code)}, {"message", std::move(message)}});
+  send(*c.session, json{{"type", "error"}, {"id", id}, {"code", protocol::to_string(code)}, {"message", std::move(message)}});
 }
 
 }  // namespace shithead::server

@@ -82,7 +82,7 @@ class game_service : public session_handler, public std::enable_shared_from_this
   room_host::summary_listener room_listener();
   std::shared_ptr<room_host> open_room(table_settings settings, const connection& owner);
 
-  void send_error(connection& c, const protocol::json& id, std::string_view code, std::string message);
+  void send_error(connection& c, const protocol::json& id, protocol::error_code code, std::string message);
 
   boost::asio::io_context& ioc_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

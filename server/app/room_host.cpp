@@ -75,7 +75,7 @@ room_host::room_host(asio::io_context& ioc, room restored, system_time game_star
   game_running_ = room_.game() && !room_.game()->over();
   if (game_running_ && services_.metrics) services_.metrics->game_started();  // resumed after a restart
   if (services_.metrics)
-    room_.on_error_sent([metrics = services_.metrics](std::string_view code) { metrics->error_sent(code); });
+    room_.on_error_sent([metrics = services_.metrics](protocol::error_code code) { metrics->error_sent(code); });
 }
 
 room_host::~room_host() {

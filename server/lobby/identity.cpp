@@ -22,17 +22,6 @@ constexpr int max_draws = 16;
 
 }  // namespace
 
-std::string_view to_string(identity_error_code code) {
-  switch (code) {
-    case identity_error_code::bad_name: return "bad_name";
-    case identity_error_code::name_taken: return "name_taken";
-    case identity_error_code::bad_token: return "bad_token";
-    case identity_error_code::registry_full: return "registry_full";
-    case identity_error_code::no_such_player: return "no_such_player";
-  }
-  return "unknown";
-}
-
 player_registry::player_registry(random_source random, identity_limits limits)
     : random_(std::move(random)), limits_(limits) {}
 
@@ -54,7 +43,7 @@ rules::result<welcome, identity_error> player_registry::hello(std::string_view n
   if (token && !token->empty()) {
     const player_record* known = is_token_shaped(*token) ? find_by_token(*token) : nullptr;
     if (known == nullptr) {
-      return identity_error{identity_error_code::bad_token,
+      return identity_error{protocol::error_code::bad_token,
                             "this token is not known here; forget it and say hello without one"};
     }
     if (!is_blank_name(name)) {
@@ -66,13 +55,13 @@ rules::result<welcome, identity_error> player_registry::hello(std::string_view n
   }
 
   auto cleaned = clean_player_name(name);
-  if (!cleaned) return identity_error{identity_error_code::bad_name, cleaned.error().message};
+  if (!cleaned) return identity_error{protocol::error_code::bad_name, cleaned.error().message};
   std::string key = name_key(cleaned.value());
   if (by_name_key_.contains(key)) {
-    return identity_error{identity_error_code::name_taken, "\"" + cleaned.value() + "\" is taken; pick another name"};
+    return identity_error{protocol::error_code::name_taken, "\"" + cleaned.value() + "\" is taken; pick another name"};
   }
   if (players_.size() >= limits_.max_players) {
-    return identity_error{identity_error_code::registry_full, "the server has no room for new players"};
+    return identity_error{protocol::error_code::registry_full, "the server has no room for new players"};
   }
 
   std::string id;
@@ -88,7 +77,7 @@ rules::result<welcome, identity_error> player_registry::hello(std::string_view n
     if (by_token_hash_.contains(token_hash)) token_hash.clear();
   }
   if (id.empty() || token_hash.empty()) {
-    return identity_error{identity_error_code::registry_full, "no fresh player id or token; try again"};
+    return identity_error{protocol::error_code::registry_full, "no fresh player id or token; try again"};
   }
 
   by_name_key_.emplace(std::move(key), id);
@@ -100,14 +89,14 @@ rules::result<welcome, identity_error> player_registry::hello(std::string_view n
 std::optional<identity_error> player_registry::rename(std::string_view player_id, std::string_view name) {
   const auto player = players_.find(player_id);
   if (player == players_.end()) {
-    return identity_error{identity_error_code::no_such_player, "no such player"};
+    return identity_error{protocol::error_code::no_such_player, "no such player"};
   }
   auto cleaned = clean_player_name(name);
-  if (!cleaned) return identity_error{identity_error_code::bad_name, cleaned.error().message};
+  if (!cleaned) return identity_error{protocol::error_code::bad_name, cleaned.error().message};
   std::string key = name_key(cleaned.value());
   const auto holder = by_name_key_.find(key);
   if (holder != by_name_key_.end() && holder->second != player->second.id) {
-    return identity_error{identity_error_code::name_taken, "\"" + cleaned.value() + "\" is taken; pick another name"};
+    return identity_error{protocol::error_code::name_taken, "\"" + cleaned.value() + "\" is taken; pick another name"};
   }
   if (holder == by_name_key_.end()) {
     by_name_key_.erase(name_key(player->second.name));

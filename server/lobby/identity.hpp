@@ -12,6 +12,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "protocol/error_code.hpp"
 #include "rules/error.hpp"
 #include "server/lobby/random_source.hpp"
 
@@ -27,19 +28,11 @@ struct player_record {
   std::chrono::system_clock::time_point last_seen;
 };
 
-// Stable codes: they travel to clients.
-enum class identity_error_code {
-  bad_name,        // see clean_player_name()
-  name_taken,      // another player has this name, ignoring case
-  bad_token,       // not a token this server issued: drop it and say hello without one
-  registry_full,   // no room for another player
-  no_such_player,  // a player id that is not registered (rename)
-};
-
-std::string_view to_string(identity_error_code code);
-
+// Codes: bad_name (see clean_player_name()), name_taken (another player has this name,
+// ignoring case), bad_token (not a token this server issued: drop it and say hello
+// without one), registry_full, no_such_player (a rename of an unregistered id).
 struct identity_error {
-  identity_error_code code;
+  protocol::error_code code;
   std::string message;
 };
 

@@ -17,34 +17,24 @@ bool is_joinable(const table_summary& table) { return !table.in_game && table.se
 
 }  // namespace
 
-std::string_view to_string(lobby_error_code code) {
-  switch (code) {
-    case lobby_error_code::bad_code: return "bad_code";
-    case lobby_error_code::no_such_table: return "no_such_table";
-    case lobby_error_code::too_many_tables: return "too_many_tables";
-    case lobby_error_code::lobby_full: return "lobby_full";
-  }
-  return "unknown";
-}
-
 lobby::lobby(random_source random, lobby_limits limits) : random_(std::move(random)), limits_(limits) {}
 
 rules::result<std::string, lobby_error> lobby::create_table(std::string_view owner_player_id, bool is_public,
                                                             time_point now) {
   if (tables_owned_by(owner_player_id) >= limits_.max_tables_per_owner) {
-    return lobby_error{lobby_error_code::too_many_tables,
+    return lobby_error{protocol::error_code::too_many_tables,
                        "you already have " + std::to_string(limits_.max_tables_per_owner) +
                            " open tables; close one first"};
   }
   if (tables_.size() >= limits_.max_tables) {
-    return lobby_error{lobby_error_code::lobby_full, "the server has no room for another table"};
+    return lobby_error{protocol::error_code::lobby_full, "the server has no room for another table"};
   }
   std::string code;
   for (int draw = 0; draw < max_code_draws && code.empty(); ++draw) {
     code = make_table_code(random_);
     if (tables_.contains(code) || retired_.contains(code)) code.clear();
   }
-  if (code.empty()) return lobby_error{lobby_error_code::lobby_full, "no fresh table code; try again"};
+  if (code.empty()) return lobby_error{protocol::error_code::lobby_full, "no fresh table code; try again"};
 
   lobby_table table{code, std::string(owner_player_id), now, table_summary{}, false};
   table.summary.code = code;
@@ -69,12 +59,12 @@ bool lobby::restore_table(std::string_view code, std::string_view owner_player_i
 rules::result<lobby_table, lobby_error> lobby::find(std::string_view code) const {
   const auto normal = normalize_table_code(code);
   if (!normal) {
-    return lobby_error{lobby_error_code::bad_code, "a table code is six letters and digits, like K7MPQ2"};
+    return lobby_error{protocol::error_code::bad_code, "a table code is six letters and digits, like K7MPQ2"};
   }
   const auto it = tables_.find(*normal);
   if (it == tables_.end()) {
     const bool closed = retired_.contains(*normal);
-    return lobby_error{lobby_error_code::no_such_table,
+    return lobby_error{protocol::error_code::no_such_table,
                        closed ? "table " + *normal + " has closed" : "no table has code " + *normal};
   }
   return it->second;

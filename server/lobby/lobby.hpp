@@ -15,6 +15,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "protocol/error_code.hpp"
 #include "rules/error.hpp"
 #include "server/net/participant.hpp"
 #include "server/lobby/random_source.hpp"
@@ -22,18 +23,11 @@
 
 namespace shithead::server {
 
-// Stable codes: they travel to clients.
-enum class lobby_error_code {
-  bad_code,         // not six characters of the code alphabet
-  no_such_table,    // well-formed, but no open table has it
-  too_many_tables,  // the player already owns the most open tables allowed
-  lobby_full,       // the server holds the most tables allowed
-};
-
-std::string_view to_string(lobby_error_code code);
-
+// Codes: bad_code (not six characters of the code alphabet), no_such_table (well-formed,
+// but no open table has it), too_many_tables (the player owns the most open tables
+// allowed), lobby_full (the server holds the most tables allowed).
 struct lobby_error {
-  lobby_error_code code;
+  protocol::error_code code;
   std::string message;
 };
 

@@ -9,43 +9,10 @@
 #include <string>
 #include <utility>
 
-#include "rules/error.hpp"
-#include "server/lobby/identity.hpp"
-#include "server/lobby/lobby.hpp"
-
 namespace shithead::server {
 namespace {
 
 using std::chrono::nanoseconds;
-
-// The codes the server itself sends, beside the rules', identity's and lobby's enums.
-// "message_too_big" is no error message but the 1009 close of a frame over the cap.
-constexpr std::array<std::string_view, 23> server_error_codes = {
-    "already_hello", "bad_message",  "bad_player",      "bad_reaction", "bad_table",   "bad_text",
-    "bad_version",   "closed",       "full",            "in_game",      "message_too_big", "need_hello",
-    "no_free_seat",  "no_game",      "not_a_bot",       "not_host",     "not_in_room", "not_playing",
-    "not_seated",    "rate_limited", "seat_taken",      "too_few_players", "unknown_type"};
-
-// Every value of an enum whose to_string says "unknown" past the last one, so that a
-// code added at the end of the enum gets its own series without an edit here.
-template <class Enum>
-void add_enum_codes(std::vector<std::string>& codes) {
-  for (int i = 0; i < 256; ++i) {
-    const auto name = to_string(static_cast<Enum>(i));
-    if (name == "unknown") break;
-    codes.emplace_back(name);
-  }
-}
-
-std::vector<std::string> all_error_codes() {
-  std::vector<std::string> codes(server_error_codes.begin(), server_error_codes.end());
-  add_enum_codes<rules::error_code>(codes);
-  add_enum_codes<identity_error_code>(codes);
-  add_enum_codes<lobby_error_code>(codes);
-  std::sort(codes.begin(), codes.end());
-  codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
-  return codes;
-}
 
 // Appends the exposition format, one family at a time.
 class exposition {
@@ -161,20 +128,11 @@ std::string format_number(double value) {
 
 server_metrics::server_metrics()
     : started_(std::chrono::steady_clock::now()),
-      error_codes_(all_error_codes()),
-      errors_(std::make_unique<counter[]>(error_codes_.size() + 1)),
       action_seconds_(action_buckets()) {}
 
 void server_metrics::game_finished(bool abandoned) {
   games_in_progress_.sub();
   (abandoned ? games_abandoned_ : games_finished_).add();
-}
-
-void server_metrics::error_sent(std::string_view code) {
-  const auto it = std::lower_bound(error_codes_.begin(), error_codes_.end(), code,
-                                   [](const std::string& known, std::string_view wanted) { return known < wanted; });
-  const bool known = it != error_codes_.end() && *it == code;
-  errors_[known ? static_cast<std::size_t>(it - error_codes_.begin()) : error_codes_.size()].add();
 }
 
 std::string server_metrics::render() const {
@@ -194,9 +152,9 @@ std::string server_metrics::render() const {
   out.sample("shithead_games_finished_total", std::to_string(games_abandoned_.value()), {{"status", "abandoned"}});
 
   out.family("shithead_errors_total", "counter", "Error messages sent to clients, by code.");
-  for (std::size_t i = 0; i < error_codes_.size(); ++i)
-    out.sample("shithead_errors_total", std::to_string(errors_[i].value()), {{"code", error_codes_[i]}});
-  out.sample("shithead_errors_total", std::to_string(errors_[error_codes_.size()].value()), {{"code", "other"}});
+  for (const auto& row : protocol::error_codes)
+    out.sample("shithead_errors_total", std::to_string(errors_[static_cast<std::size_t>(row.code)].value()),
+               {{"code", row.text}});
 
   out.family("shithead_action_seconds", "histogram", "Time to validate, apply and broadcast one game action.");
   const auto actions = action_seconds_.read();

@@ -10,6 +10,7 @@
 //   metrics->table_opened();                       // the game side reports ...
 //   metrics->game_finished(/*abandoned=*/false);
 //   std::string text = metrics->render();          // ... and /metrics shows it
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -18,6 +19,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "protocol/error_code.hpp"
 
 namespace shithead::server {
 
@@ -95,17 +98,14 @@ class server_metrics {
   void game_started() { games_in_progress_.add(); }
   // ... and its end: played out, or abandoned (turn limit, table closed mid-game).
   void game_finished(bool abandoned);
-  // Every {"type": "error"} sent; a code outside the known set counts as "other".
-  void error_sent(std::string_view code);
+  // Every {"type": "error"} sent, and every connection closed for an error.
+  void error_sent(protocol::error_code code) { errors_[static_cast<std::size_t>(code)].add(); }
   // How long one action took to validate, apply and broadcast.
   void observe_action(std::chrono::nanoseconds took) { action_seconds_.observe(took); }
   void set_store_queue_depth(std::size_t depth) { store_queue_depth_.set(static_cast<std::int64_t>(depth)); }
 
   // Every metric with its HELP and TYPE lines.
   std::string render() const;
-
-  // The error codes with a series of their own, sorted; anything else is "other".
-  const std::vector<std::string>& known_error_codes() const { return error_codes_; }
 
  private:
   const std::chrono::steady_clock::time_point started_;
@@ -117,8 +117,8 @@ class server_metrics {
   gauge games_in_progress_;
   counter games_finished_;
   counter games_abandoned_;
-  std::vector<std::string> error_codes_;
-  std::unique_ptr<counter[]> errors_;  // error_codes_.size() + 1: the last is "other"
+  // One series per protocol::error_code: the catalog is the list, so none is missed.
+  std::array<counter, protocol::error_code_count> errors_;
   histogram action_seconds_;
   gauge store_queue_depth_;
 };

@@ -54,7 +54,7 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
     if (ec == websocket::error::message_too_big) {
       // Beast has already failed the stream; say why on the way out.
       spdlog::info("closing {}: frame over {} bytes", remote_address_, limits_.max_frame_bytes);
-      if (metrics_) metrics_->error_sent("message_too_big");
+      if (metrics_) metrics_->error_sent(protocol::error_code::message_too_big);
     } else if (ec != websocket::error::closed) {
       spdlog::debug("websocket read from {} ended: {}", remote_address_, ec.message());
     }

@@ -35,8 +35,8 @@ rules::result<join_result, room_error> room::join(const player_info& player,
   assert(connection);
   fire_due(now);
   finish_step(now);
-  if (closed_) return room_error{"closed", "this table has closed"};
-  if (player.player_id.empty()) return room_error{"bad_player", "a player needs an id"};
+  if (closed_) return room_error{protocol::error_code::closed, "this table has closed"};
+  if (player.player_id.empty()) return room_error{protocol::error_code::bad_player, "a player needs an id"};
 
   join_result result;
   if (const int index = find_seat(player.player_id); index >= 0) {
@@ -72,7 +72,7 @@ rules::result<join_result, room_error> room::join(const player_info& player,
       result.seat = free;
     } else {
       if (watchers_.size() >= max_spectators)
-        return room_error{"full", "this table has no free seat and no room for more spectators"};
+        return room_error{protocol::error_code::full, "this table has no free seat and no room for more spectators"};
       watchers_.push_back(watcher{player.player_id, player.name, std::move(connection), next_order_++});
     }
     room_dirty_ = true;
@@ -156,12 +156,12 @@ void room::handle(const std::string& player_id, const json& message, time_point 
   const json* id = protocol::find_field(message, "id");
   if (id && !((id->is_string() && id->get_ref<const std::string&>().size() <= max_id_length) ||
               id->is_number_integer())) {
-    send_error(player_id, nullptr, "bad_message", "id: expected a string of at most 64 bytes or an integer");
+    send_error(player_id, nullptr, protocol::error_code::bad_message, "id: expected a string of at most 64 bytes or an integer");
     return;
   }
   const json* type = protocol::find_field(message, "type");
   if (!type || !type->is_string()) {
-    send_error(player_id, id, "bad_message", "type: expected a string");
+    send_error(player_id, id, protocol::error_code::bad_message, "type: expected a string");
     return;
   }
   if (const auto refused = dispatch(player_id, type->get_ref<const std::string&>(), message, id, now)) {

@@ -51,6 +51,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/error_code.hpp"
 #include "protocol/game_record.hpp"
 #include "protocol/json_text.hpp"
 #include "rules/bots.hpp"
@@ -78,10 +79,10 @@ struct player_info {
   std::string name;
 };
 
-// Why a join was refused: "closed" (the room has closed), "full" (no seat and no room
-// for another spectator), "bad_player" (no player_id).
+// Why a request or a join was refused. A join: closed (the room has closed), full (no
+// seat and no room for another spectator), bad_player (no player_id).
 struct room_error {
-  std::string code;
+  protocol::error_code code;
   std::string message;
 };
 
@@ -153,7 +154,7 @@ class room {
   // The players holding seats (not bots, not spectators), for routing them back here.
   std::vector<std::string> seated_players() const;
   // Called with the code of every error frame the room sends (for metrics).
-  void on_error_sent(std::function<void(std::string_view)> observer) { error_observer_ = std::move(observer); }
+  void on_error_sent(std::function<void(protocol::error_code)> observer) { error_observer_ = std::move(observer); }
 
   // Persistence (room_saved.cpp). Everything a restart needs to carry the table on:
   // settings, seats, host, scoreboard and the current game as its record (which holds
@@ -244,7 +245,7 @@ class room {
 
   // Frames.
   void send(const std::shared_ptr<participant>& to, const protocol::json& message) const;
-  void send_error(const std::string& player_id, const protocol::json* id, std::string_view code,
+  void send_error(const std::string& player_id, const protocol::json* id, protocol::error_code code,
                   std::string_view message) const;
   void broadcast(const protocol::json& message) const;
   // Everything but "you" and "game"; then personalize() fills those for one member.
@@ -284,7 +285,7 @@ class room {
   chat_limiter chat_limiter_{5, std::chrono::seconds{10}};
   chat_limiter reaction_limiter_{10, std::chrono::seconds{10}};
   std::vector<finished_room_game> finished_;
-  std::function<void(std::string_view)> error_observer_;
+  std::function<void(protocol::error_code)> error_observer_;
 };
 
 }  // namespace shithead::server

@@ -38,7 +38,7 @@ room::error room::start_game(time_point now) {
   auto started = rules::new_game(settings_.ruleset, players, dealer, seed);
   if (!started) {
     room_dirty_ = true;  // the seats may have moved
-    return room_error{std::string(rules::to_string(started.error().code)), started.error().message};
+    return room_error{protocol::from_rules(started.error().code), started.error().message};
   }
   game_ = std::move(started).value();
   auto& record = record_.emplace();
@@ -279,7 +279,7 @@ void room::send(const std::shared_ptr<participant>& to, const json& message) con
   if (to) to->deliver(make_frame(protocol::dump_json(message)));
 }
 
-void room::send_error(const std::string& player_id, const json* id, std::string_view code,
+void room::send_error(const std::string& player_id, const json* id, protocol::error_code code,
                       std::string_view message) const {
   if (error_observer_) error_observer_(code);
   send(connection_of(player_id), error_message(id, code, message));

@@ -61,11 +61,11 @@ json deadlines_to_json(const room_deadlines& deadlines) {
   return out;
 }
 
-json error_message(const json* id, std::string_view code, std::string_view message) {
+json error_message(const json* id, protocol::error_code code, std::string_view message) {
   json out = json::object();
   out["type"] = "error";
   put_id(out, id);
-  out["code"] = code;
+  out["code"] = protocol::to_string(code);
   out["message"] = message;
   return out;
 }

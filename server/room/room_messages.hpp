@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/error_code.hpp"
 #include "protocol/json_text.hpp"
 #include "rules/bots.hpp"
 #include "rules/event.hpp"
@@ -43,7 +44,7 @@ protocol::json seat_to_json(const seat_entry& seat);
 protocol::json deadlines_to_json(const room_deadlines& deadlines);
 
 // {"type": "error", "id": <id, when the request had one>, "code": ..., "message": ...}
-protocol::json error_message(const protocol::json* id, std::string_view code, std::string_view message);
+protocol::json error_message(const protocol::json* id, protocol::error_code code, std::string_view message);
 
 // {"type": "left", "id"?: ...}: the player's leave took effect; no more table frames follow.
 protocol::json left_message(const protocol::json* id);

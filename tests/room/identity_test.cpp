@@ -41,11 +41,11 @@ welcome must_hello(player_registry& registry, std::string_view name,
   return answer ? answer.value() : welcome{};
 }
 
-identity_error_code hello_error(player_registry& registry, std::string_view name,
+protocol::error_code hello_error(player_registry& registry, std::string_view name,
                                 std::optional<std::string_view> token = std::nullopt) {
   auto answer = registry.hello(name, token, t0);
   EXPECT_FALSE(answer) << name << " was accepted";
-  return answer ? identity_error_code{} : answer.error().code;
+  return answer ? protocol::error_code{} : answer.error().code;
 }
 
 TEST(identity, a_new_player_gets_an_id_a_token_and_the_cleaned_name) {
@@ -130,15 +130,15 @@ TEST(identity, a_player_may_change_the_case_of_its_own_name) {
   player_registry registry(seeded(6));
   const auto first = must_hello(registry, "ana");
   EXPECT_EQ(must_hello(registry, "ANA", first.token).name, "ANA");
-  EXPECT_EQ(hello_error(registry, "Ana"), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "Ana"), protocol::error_code::name_taken);
 }
 
 TEST(identity, a_token_with_a_name_someone_else_holds_is_refused_and_changes_nothing) {
   player_registry registry(seeded(7));
   const auto ana = must_hello(registry, "Ana");
   must_hello(registry, "Bo");
-  EXPECT_EQ(hello_error(registry, "BO", ana.token), identity_error_code::name_taken);
-  EXPECT_EQ(hello_error(registry, "\x01", ana.token), identity_error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, "BO", ana.token), protocol::error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "\x01", ana.token), protocol::error_code::bad_name);
   EXPECT_EQ(registry.find_by_id(ana.player_id)->name, "Ana");
 }
 
@@ -147,8 +147,8 @@ TEST(identity, an_unknown_token_is_refused_so_the_client_can_drop_it) {
   const auto ana = must_hello(registry, "Ana");
   std::string other = ana.token;
   other[0] = other[0] == 'a' ? 'b' : 'a';
-  EXPECT_EQ(hello_error(registry, "Ana", other), identity_error_code::bad_token);
-  EXPECT_EQ(hello_error(registry, "Zed", other), identity_error_code::bad_token);
+  EXPECT_EQ(hello_error(registry, "Ana", other), protocol::error_code::bad_token);
+  EXPECT_EQ(hello_error(registry, "Zed", other), protocol::error_code::bad_token);
   EXPECT_EQ(registry.size(), 1u);
 }
 
@@ -159,7 +159,7 @@ TEST(identity, a_token_of_the_wrong_shape_is_refused) {
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   for (const std::string& token : {upper, ana.token + "0", ana.token.substr(1), std::string("not a token"),
                                    std::string(1000, 'a')}) {
-    EXPECT_EQ(hello_error(registry, "Ana", token), identity_error_code::bad_token) << token;
+    EXPECT_EQ(hello_error(registry, "Ana", token), protocol::error_code::bad_token) << token;
   }
 }
 
@@ -171,9 +171,9 @@ TEST(identity, an_empty_token_counts_as_none) {
 TEST(identity, names_are_unique_ignoring_case) {
   player_registry registry(seeded(11));
   must_hello(registry, "Ana");
-  EXPECT_EQ(hello_error(registry, "ana"), identity_error_code::name_taken);
-  EXPECT_EQ(hello_error(registry, "ANA"), identity_error_code::name_taken);
-  EXPECT_EQ(hello_error(registry, "  aNa "), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ana"), protocol::error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ANA"), protocol::error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "  aNa "), protocol::error_code::name_taken);
   must_hello(registry, "Anna");
   must_hello(registry, "Ana B");
 }
@@ -184,32 +184,32 @@ TEST(identity, case_is_ignored_beyond_ascii_in_latin_greek_and_cyrillic) {
   must_hello(registry, "Łukasz");
   must_hello(registry, "Ωμέγας");
   must_hello(registry, "Иван");
-  EXPECT_EQ(hello_error(registry, "åSA øDEGÅRD"), identity_error_code::name_taken);
-  EXPECT_EQ(hello_error(registry, "ŁUKASZ"), identity_error_code::name_taken);
-  EXPECT_EQ(hello_error(registry, "ΩΜΈΓΑΣ"), identity_error_code::name_taken);
-  EXPECT_EQ(hello_error(registry, "ИВАН"), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "åSA øDEGÅRD"), protocol::error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ŁUKASZ"), protocol::error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ΩΜΈΓΑΣ"), protocol::error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ИВАН"), protocol::error_code::name_taken);
   EXPECT_EQ(name_key("ΩΜΈΓΑΣ"), name_key("ωμέγας"));  // final sigma folds to sigma
 }
 
 TEST(identity, a_new_player_needs_a_name) {
   player_registry registry(seeded(13));
-  EXPECT_EQ(hello_error(registry, ""), identity_error_code::bad_name);
-  EXPECT_EQ(hello_error(registry, "    "), identity_error_code::bad_name);
-  EXPECT_EQ(hello_error(registry, "\xe3\x80\x80"), identity_error_code::bad_name);  // ideographic space
+  EXPECT_EQ(hello_error(registry, ""), protocol::error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, "    "), protocol::error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, "\xe3\x80\x80"), protocol::error_code::bad_name);  // ideographic space
 }
 
 TEST(identity, names_hold_at_most_twenty_code_points_however_many_bytes) {
   player_registry registry(seeded(14));
   must_hello(registry, std::string(20, 'a'));
-  EXPECT_EQ(hello_error(registry, std::string(21, 'b')), identity_error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, std::string(21, 'b')), protocol::error_code::bad_name);
   EXPECT_EQ(must_hello(registry, repeat("é", 20)).name.size(), 40u);
-  EXPECT_EQ(hello_error(registry, repeat("ü", 21)), identity_error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, repeat("ü", 21)), protocol::error_code::bad_name);
   must_hello(registry, repeat("漢", 20));
   must_hello(registry, repeat("\xf0\x9f\x83\x8f", 20));  // 20 playing-card jokers, 4 bytes each
-  EXPECT_EQ(hello_error(registry, repeat("\xf0\x9f\x83\x8f", 21)), identity_error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, repeat("\xf0\x9f\x83\x8f", 21)), protocol::error_code::bad_name);
   // Spaces trimmed at the ends do not count; the one between words does.
   must_hello(registry, "   " + std::string(10, 'c') + " " + std::string(9, 'c') + "   ");
-  EXPECT_EQ(hello_error(registry, std::string(10, 'd') + " " + std::string(10, 'd')), identity_error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, std::string(10, 'd') + " " + std::string(10, 'd')), protocol::error_code::bad_name);
 }
 
 TEST(identity, control_characters_are_refused_even_at_the_ends) {
@@ -217,7 +217,7 @@ TEST(identity, control_characters_are_refused_even_at_the_ends) {
   const std::vector<std::string> names = {"A\tna",      "Ana\n",   "\rAna",       std::string("A\0na", 4),
                                           "A\x1b[31mna", "Ana\x7f", "Ana\xc2\x85", "Ana\xc2\x9b"};
   for (const auto& name : names) {
-    EXPECT_EQ(hello_error(registry, name), identity_error_code::bad_name) << name;
+    EXPECT_EQ(hello_error(registry, name), protocol::error_code::bad_name) << name;
   }
 }
 
@@ -234,10 +234,10 @@ TEST(identity, invisible_and_text_direction_characters_are_refused) {
            "Ana\xf3\xa0\x80\x81",  // language tag
            "\xe3\x85\xa4",         // Hangul filler
        }) {
-    EXPECT_EQ(hello_error(registry, name), identity_error_code::bad_name) << name;
+    EXPECT_EQ(hello_error(registry, name), protocol::error_code::bad_name) << name;
   }
   // Joiners are fine inside a name but are not a name by themselves.
-  EXPECT_EQ(hello_error(registry, "\xe2\x80\x8d"), identity_error_code::bad_name);
+  EXPECT_EQ(hello_error(registry, "\xe2\x80\x8d"), protocol::error_code::bad_name);
   must_hello(registry, "\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x9a\x80");  // woman astronaut
 }
 
@@ -246,7 +246,7 @@ TEST(identity, invalid_utf8_is_refused) {
   const std::vector<std::string> names = {"Ana\xff",      "\xc0\xaf",        "\xe0\x80\xaf", "A\xed\xa0\x80",
                                           "Ana\xe2\x82", "\xf4\x90\x80\x80", "\x80" "Ana",    "\xc3"};
   for (const auto& name : names) {
-    EXPECT_EQ(hello_error(registry, name), identity_error_code::bad_name) << name;
+    EXPECT_EQ(hello_error(registry, name), protocol::error_code::bad_name) << name;
   }
 }
 
@@ -258,7 +258,7 @@ TEST(identity, markup_characters_are_plain_text_in_a_name) {
 TEST(identity, spaces_inside_a_name_collapse_to_one) {
   player_registry registry(seeded(19));
   EXPECT_EQ(must_hello(registry, "Ana \xc2\xa0  Bo").name, "Ana Bo");
-  EXPECT_EQ(hello_error(registry, "ana bo"), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(registry, "ana bo"), protocol::error_code::name_taken);
 }
 
 TEST(identity, the_registry_is_bounded_but_known_players_still_come_back) {
@@ -266,7 +266,7 @@ TEST(identity, the_registry_is_bounded_but_known_players_still_come_back) {
   const auto ana = must_hello(registry, "Ana");
   must_hello(registry, "Bo");
   must_hello(registry, "Cleo");
-  EXPECT_EQ(hello_error(registry, "Dara"), identity_error_code::registry_full);
+  EXPECT_EQ(hello_error(registry, "Dara"), protocol::error_code::registry_full);
   EXPECT_EQ(must_hello(registry, "Anita", ana.token).player_id, ana.player_id);
   EXPECT_EQ(registry.size(), 3u);
 }
@@ -274,7 +274,7 @@ TEST(identity, the_registry_is_bounded_but_known_players_still_come_back) {
 TEST(identity, a_random_source_that_repeats_itself_gives_an_error_not_a_hang) {
   player_registry registry([] { return std::uint64_t{42}; });
   must_hello(registry, "Ana");
-  EXPECT_EQ(hello_error(registry, "Bo"), identity_error_code::registry_full);
+  EXPECT_EQ(hello_error(registry, "Bo"), protocol::error_code::registry_full);
 }
 
 TEST(identity, ids_are_unique_and_the_same_seed_gives_the_same_ids) {
@@ -309,9 +309,9 @@ TEST(identity, rename_checks_the_name_like_hello) {
   player_registry registry(seeded(23));
   const auto ana = must_hello(registry, "Ana");
   must_hello(registry, "Bo");
-  EXPECT_EQ(registry.rename(ana.player_id, "bo")->code, identity_error_code::name_taken);
-  EXPECT_EQ(registry.rename(ana.player_id, "")->code, identity_error_code::bad_name);
-  EXPECT_EQ(registry.rename("nobody", "Zed")->code, identity_error_code::no_such_player);
+  EXPECT_EQ(registry.rename(ana.player_id, "bo")->code, protocol::error_code::name_taken);
+  EXPECT_EQ(registry.rename(ana.player_id, "")->code, protocol::error_code::bad_name);
+  EXPECT_EQ(registry.rename("nobody", "Zed")->code, protocol::error_code::no_such_player);
   EXPECT_FALSE(registry.rename(ana.player_id, "Zed"));
   EXPECT_EQ(registry.find_by_name("zed")->id, ana.player_id);
 }
@@ -330,7 +330,7 @@ TEST(identity, records_from_a_store_load_and_their_tokens_reclaim_them) {
   EXPECT_EQ(back.player_id, ana.player_id);
   EXPECT_EQ(back.name, "Ana");
   EXPECT_EQ(second.find_by_id(ana.player_id)->created, t0);
-  EXPECT_EQ(hello_error(second, "bo"), identity_error_code::name_taken);
+  EXPECT_EQ(hello_error(second, "bo"), protocol::error_code::name_taken);
 
   // A duplicate id, token hash or name is refused.
   EXPECT_FALSE(second.load(saved[0]));
@@ -340,11 +340,11 @@ TEST(identity, records_from_a_store_load_and_their_tokens_reclaim_them) {
 }
 
 TEST(identity, error_codes_are_stable_text) {
-  EXPECT_EQ(to_string(identity_error_code::bad_name), "bad_name");
-  EXPECT_EQ(to_string(identity_error_code::name_taken), "name_taken");
-  EXPECT_EQ(to_string(identity_error_code::bad_token), "bad_token");
-  EXPECT_EQ(to_string(identity_error_code::registry_full), "registry_full");
-  EXPECT_EQ(to_string(identity_error_code::no_such_player), "no_such_player");
+  EXPECT_EQ(to_string(protocol::error_code::bad_name), "bad_name");
+  EXPECT_EQ(to_string(protocol::error_code::name_taken), "name_taken");
+  EXPECT_EQ(to_string(protocol::error_code::bad_token), "bad_token");
+  EXPECT_EQ(to_string(protocol::error_code::registry_full), "registry_full");
+  EXPECT_EQ(to_string(protocol::error_code::no_such_player), "no_such_player");
 }
 
 }  // namespace

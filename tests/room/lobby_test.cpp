@@ -143,7 +143,7 @@ TEST(lobby, a_random_source_that_repeats_itself_gives_an_error_not_a_hang) {
   must_create(hall, "ana");
   const auto second = hall.create_table("bo", true, t0);
   ASSERT_FALSE(second);
-  EXPECT_EQ(second.error().code, lobby_error_code::lobby_full);
+  EXPECT_EQ(second.error().code, protocol::error_code::lobby_full);
 }
 
 TEST(lobby, the_code_of_a_closed_table_is_not_handed_out_again_soon) {
@@ -155,7 +155,7 @@ TEST(lobby, the_code_of_a_closed_table_is_not_handed_out_again_soon) {
   EXPECT_EQ(must_create(hall, "ana"), "BBBBBB");
   const auto gone = hall.find("aaaaaa");
   ASSERT_FALSE(gone);
-  EXPECT_EQ(gone.error().code, lobby_error_code::no_such_table);
+  EXPECT_EQ(gone.error().code, protocol::error_code::no_such_table);
   EXPECT_NE(gone.error().message.find("closed"), std::string::npos) << gone.error().message;
 }
 
@@ -187,10 +187,10 @@ TEST(lobby, find_tells_a_malformed_code_from_an_unknown_one) {
   lobby hall(seeded(5));
   const auto malformed = hall.find("K0MPQ2");
   ASSERT_FALSE(malformed);
-  EXPECT_EQ(malformed.error().code, lobby_error_code::bad_code);
+  EXPECT_EQ(malformed.error().code, protocol::error_code::bad_code);
   const auto unknown = hall.find("K7MPQ2");
   ASSERT_FALSE(unknown);
-  EXPECT_EQ(unknown.error().code, lobby_error_code::no_such_table);
+  EXPECT_EQ(unknown.error().code, protocol::error_code::no_such_table);
 }
 
 TEST(lobby, a_player_may_own_three_open_tables) {
@@ -201,7 +201,7 @@ TEST(lobby, a_player_may_own_three_open_tables) {
   EXPECT_EQ(hall.tables_owned_by("ana"), 3u);
   const auto fourth = hall.create_table("ana", true, t0);
   ASSERT_FALSE(fourth);
-  EXPECT_EQ(fourth.error().code, lobby_error_code::too_many_tables);
+  EXPECT_EQ(fourth.error().code, protocol::error_code::too_many_tables);
   must_create(hall, "bo");
   ASSERT_TRUE(hall.remove(first));
   EXPECT_EQ(hall.tables_owned_by("ana"), 2u);
@@ -214,7 +214,7 @@ TEST(lobby, the_server_holds_a_bounded_number_of_tables) {
   must_create(hall, "bo");
   const auto third = hall.create_table("cleo", true, t0);
   ASSERT_FALSE(third);
-  EXPECT_EQ(third.error().code, lobby_error_code::lobby_full);
+  EXPECT_EQ(third.error().code, protocol::error_code::lobby_full);
 }
 
 TEST(lobby, updates_and_removals_of_unknown_tables_are_refused) {
@@ -437,10 +437,10 @@ TEST(lobby, a_watcher_may_unsubscribe_while_being_told) {
 }
 
 TEST(lobby, error_codes_are_stable_text) {
-  EXPECT_EQ(to_string(lobby_error_code::bad_code), "bad_code");
-  EXPECT_EQ(to_string(lobby_error_code::no_such_table), "no_such_table");
-  EXPECT_EQ(to_string(lobby_error_code::too_many_tables), "too_many_tables");
-  EXPECT_EQ(to_string(lobby_error_code::lobby_full), "lobby_full");
+  EXPECT_EQ(to_string(protocol::error_code::bad_code), "bad_code");
+  EXPECT_EQ(to_string(protocol::error_code::no_such_table), "no_such_table");
+  EXPECT_EQ(to_string(protocol::error_code::too_many_tables), "too_many_tables");
+  EXPECT_EQ(to_string(protocol::error_code::lobby_full), "lobby_full");
 }
 
 }  // namespace

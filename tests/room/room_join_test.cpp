@@ -291,7 +291,7 @@ TEST(RoomJoin, TheTableClosesFiveMinutesAfterTheLastHumanGoes) {
   EXPECT_FALSE(t.r.next_deadline());
   const auto refused = t.join(t[0]);
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error().code, "closed");
+  EXPECT_EQ(refused.error().code, protocol::error_code::closed);
 }
 
 TEST(RoomJoin, SpectatorsAreCapped) {
@@ -303,7 +303,7 @@ TEST(RoomJoin, SpectatorsAreCapped) {
   auto& late = t.add_player();
   const auto refused = t.join(late, true);
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error().code, "full");
+  EXPECT_EQ(refused.error().code, protocol::error_code::full);
   EXPECT_TRUE(t.join(late, false).ok());  // a free seat still takes them
 }
 

@@ -25,6 +25,7 @@ RUN bash scripts/install-deps.sh && rm -rf /var/lib/apt/lists/*
 # Only what the release build of the binary reads: a change to the web client, the tests
 # or the docs does not recompile. A new top-level folder in CMakeLists.txt belongs here.
 COPY CMakeLists.txt CMakePresets.json ./
+COPY cmake/ cmake/
 COPY rules/ rules/
 COPY protocol/ protocol/
 COPY server/ server/

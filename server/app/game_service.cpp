@@ -3,35 +3,23 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include <type_traits>
+
 #include "server/room/table_settings.hpp"
 
 namespace shithead::server {
 
 namespace asio = boost::asio;
 namespace websocket = boost::beast::websocket;
-using protocol::json;
 
 namespace {
-
-// The request id to echo: a string or an integer, else nothing.
-json request_id(const json& message) {
-  if (!message.is_object()) return nullptr;
-  const auto it = message.find("id");
-  if (it == message.end() || !(it->is_string() || it->is_number_integer())) return nullptr;
-  return *it;
-}
-
-std::string text_field(const json& message, const char* key) {
-  const auto it = message.find(key);
-  return it != message.end() && it->is_string() ? it->get<std::string>() : std::string{};
-}
 
 websocket::close_code close_code_of(protocol::error_code code) {
   return static_cast<websocket::close_code>(protocol::info(code).close_code);
 }
 
-void send(websocket_session& session, json message) {
-  session.deliver(make_frame(protocol::dump_json(message)));
+void send(websocket_session& session, const protocol::server_message& message) {
+  session.deliver(make_frame(protocol::to_text(message)));
 }
 
 }  // namespace
@@ -75,7 +63,7 @@ std::size_t game_service::restore_tables(std::vector<std::pair<std::string, std:
 
 room_host::summary_listener game_service::room_listener() {
   std::weak_ptr<game_service> weak = weak_from_this();
-  return [weak](const std::string& room_code, std::optional<table_summary> summary) {
+  return [weak](const std::string& room_code, std::optional<protocol::table_summary> summary) {
     if (auto self = weak.lock())
       asio::post(self->strand_, [self, room_code, summary = std::move(summary)] {
         self->room_changed(room_code, summary);
@@ -120,60 +108,65 @@ void game_service::on_text(const std::shared_ptr<websocket_session>& session, st
       if (c.budget.abuse()) {
         c.session->close(close_code_of(protocol::error_code::too_many_messages), "too many messages");
       } else {
-        self->send_error(c, nullptr, protocol::error_code::rate_limited, "too many messages: slow down");
+        self->send_error(c, std::nullopt, protocol::error_code::rate_limited, "too many messages: slow down");
       }
       return;
     }
-    auto parsed = protocol::parse_json_text(text);
-    if (!parsed || !parsed.value().is_object() || !parsed.value().contains("type") ||
-        !parsed.value()["type"].is_string()) {
-      self->send_error(c, request_id(parsed ? parsed.value() : json()), protocol::error_code::bad_message,
-                 text.empty() ? "messages are JSON text frames"
-                              : (parsed ? "a message is a JSON object with a string \"type\""
-                                        : parsed.error().message));
-      return;
-    }
-    self->handle(c, parsed.value());
+    auto parsed = protocol::parse_client_message(text);
+    if (!parsed) return self->send_error(c, parsed.error().id, parsed.error().code, parsed.error().message);
+    self->handle(c, std::move(parsed).value());
   });
 }
 
-void game_service::handle(connection& c, const json& message) {
-  const std::string type = message["type"].get<std::string>();
-  const json id = request_id(message);
-  if (type == "hello") return on_hello(c, message, id);
-  if (type == "ping") return send(*c.session, json{{"type", "pong"}, {"id", id}});
-  if (c.player_id.empty()) return send_error(c, id, protocol::error_code::need_hello, "say hello first");
-  if (type == "list_tables") return lobby_.subscribe(c.player_id, c.session);
-  if (type == "create_table") return on_create(c, message, id);
-  if (type == "join") {
-    const auto spectate = message.find("spectate");
-    return on_join(c, text_field(message, "code"), spectate != message.end() && spectate->is_boolean() && spectate->get<bool>(), id);
+void game_service::handle(connection& c, protocol::client_message message) {
+  const auto& id = message.id;
+  if (auto* lobby = std::get_if<protocol::lobby_request>(&message.request)) {
+    std::visit([&](auto& request) { on_lobby(c, id, std::move(request)); }, *lobby);
+    return;
   }
-  if (type == "quick_play") return on_quick_play(c, id);
+  auto& request = std::get<protocol::table_request>(message.request);
+  if (c.player_id.empty()) return send_error(c, id, protocol::error_code::need_hello, "say hello first");
   if (c.room.empty()) return send_error(c, id, protocol::error_code::not_in_room, "join a table first");
   const auto room = rooms_.find(c.room);
   if (room == rooms_.end()) {
     c.room.clear();
     return send_error(c, id, protocol::error_code::not_in_room, "that table has closed");
   }
-  if (type == "leave") {
-    room->second->handle(c.player_id, message);
+  const bool leaving = std::holds_alternative<protocol::leave_request>(request);
+  room->second->handle(c.player_id, protocol::table_message{id, std::move(request)});
+  if (leaving) {
     c.room.clear();
     player_room_.erase(c.player_id);
     lobby_.subscribe(c.player_id, c.session);
-    return;
   }
-  room->second->handle(c.player_id, message);  // the room answers unknown types itself
 }
 
-void game_service::on_hello(connection& c, const json& message, const json& id) {
-  const auto version = message.find("v");
-  if (version == message.end() || !version->is_number_integer() || version->get<int>() != protocol_version)
+template <class Request>
+void game_service::on_lobby(connection& c, const request_id& id, Request request) {
+  if constexpr (std::is_same_v<Request, protocol::hello_request>) {
+    on_hello(c, request, id);
+  } else if constexpr (std::is_same_v<Request, protocol::ping_request>) {
+    send(*c.session, protocol::pong_message{id});
+  } else if (c.player_id.empty()) {
+    send_error(c, id, protocol::error_code::need_hello, "say hello first");
+  } else if constexpr (std::is_same_v<Request, protocol::list_tables_request>) {
+    lobby_.subscribe(c.player_id, c.session);
+  } else if constexpr (std::is_same_v<Request, protocol::create_table_request>) {
+    on_create(c, request, id);
+  } else if constexpr (std::is_same_v<Request, protocol::join_request>) {
+    on_join(c, request.code, request.spectate, id);
+  } else {
+    static_assert(std::is_same_v<Request, protocol::quick_play_request>, "a lobby request without a handler");
+    on_quick_play(c, id);
+  }
+}
+
+void game_service::on_hello(connection& c, const protocol::hello_request& request, const request_id& id) {
+  if (request.version != protocol_version)
     return send_error(c, id, protocol::error_code::bad_version, "this server speaks protocol version 1");
-  if (!c.player_id.empty()) return send_error(c, id, protocol::error_code::already_hello, "this connection has said hello");
-  std::optional<std::string> token;
-  if (const auto t = message.find("token"); t != message.end() && t->is_string()) token = t->get<std::string>();
-  auto welcomed = players_.hello(text_field(message, "name"), token, std::chrono::system_clock::now());
+  if (!c.player_id.empty())
+    return send_error(c, id, protocol::error_code::already_hello, "this connection has said hello");
+  auto welcomed = players_.hello(request.name, request.token, std::chrono::system_clock::now());
   if (!welcomed) return send_error(c, id, welcomed.error().code, welcomed.error().message);
   const auto& w = welcomed.value();
   // Queued before the welcome goes out; the store writes in order, so the player's row
@@ -182,11 +175,12 @@ void game_service::on_hello(connection& c, const json& message, const json& id) 
     if (const auto* record = players_.find_by_id(w.player_id)) services_.db->save_player(*record);
   c.player_id = w.player_id;
   c.name = w.name;
-  send(*c.session, json{{"type", "welcome"}, {"id", id}, {"player_id", w.player_id}, {"name", w.name}, {"token", w.token}});
+  send(*c.session, protocol::welcome_message{id, w.player_id, w.name, w.token});
   // A player at a table (a reload, a phone waking up, another browser) goes straight
   // back to it with a full snapshot.
   if (const auto at = player_room_.find(c.player_id); at != player_room_.end()) {
-    if (const auto room = rooms_.find(at->second); room != rooms_.end()) return enter_room(c, room->second, false, nullptr);
+    if (const auto room = rooms_.find(at->second); room != rooms_.end())
+      return enter_room(c, room->second, false, std::nullopt);
     player_room_.erase(at);
   }
   lobby_.subscribe(c.player_id, c.session);
@@ -199,17 +193,16 @@ std::shared_ptr<room_host> game_service::open_room(table_settings settings, cons
   return host;
 }
 
-void game_service::on_create(connection& c, const json& message, const json& id) {
-  auto settings = table_settings_from_json(message, "", limits_.default_turn_timer);
-  if (!settings) return send_error(c, id, protocol::error_code::bad_table, settings.error().message);
-  if (limits_.adjust_table) limits_.adjust_table(settings.value());
-  auto created = lobby_.create_table(c.player_id, settings.value().is_public, std::chrono::steady_clock::now());
+void game_service::on_create(connection& c, const protocol::create_table_request& request, const request_id& id) {
+  auto settings = settings_for(request, "", limits_.default_turn_timer);
+  if (limits_.adjust_table) limits_.adjust_table(settings);
+  auto created = lobby_.create_table(c.player_id, settings.is_public, std::chrono::steady_clock::now());
   if (!created) return send_error(c, id, created.error().code, created.error().message);
-  settings.value().code = created.value();
-  enter_room(c, open_room(std::move(settings.value()), c), false, id);
+  settings.code = created.value();
+  enter_room(c, open_room(std::move(settings), c), false, id);
 }
 
-void game_service::on_join(connection& c, const std::string& code, bool spectate, const json& id) {
+void game_service::on_join(connection& c, const std::string& code, bool spectate, const request_id& id) {
   auto found = lobby_.find(code);
   if (!found) return send_error(c, id, found.error().code, found.error().message);
   const auto room = rooms_.find(found.value().code);
@@ -217,12 +210,15 @@ void game_service::on_join(connection& c, const std::string& code, bool spectate
   enter_room(c, room->second, spectate, id);
 }
 
-void game_service::on_quick_play(connection& c, const json& id) {
+void game_service::on_quick_play(connection& c, const request_id& id) {
   if (const auto code = lobby_.quick_play_pick()) return on_join(c, *code, false, id);
-  on_create(c, json{{"public", true}}, id);
+  protocol::create_table_request open_to_all;
+  open_to_all.is_public = true;
+  on_create(c, open_to_all, id);
 }
 
-void game_service::enter_room(connection& c, const std::shared_ptr<room_host>& host, bool spectate, const json& id) {
+void game_service::enter_room(connection& c, const std::shared_ptr<room_host>& host, bool spectate,
+                              const request_id& id) {
   if (!c.room.empty() && c.room != host->code()) leave_room(c);
   c.room = host->code();
   lobby_.unsubscribe(*c.session);
@@ -248,7 +244,7 @@ void game_service::enter_room(connection& c, const std::shared_ptr<room_host>& h
                  } else {
                    self->player_room_.erase(it->second.player_id);
                  }
-                 send(*session, json{{"type", "joined"}, {"id", id}, {"code", code}});
+                 send(*session, protocol::joined_message{id, code});
                });
              });
 }
@@ -259,7 +255,7 @@ void game_service::leave_room(connection& c) {
   player_room_.erase(c.player_id);
 }
 
-void game_service::room_changed(const std::string& code, std::optional<table_summary> summary) {
+void game_service::room_changed(const std::string& code, std::optional<protocol::table_summary> summary) {
   if (!summary) {
     lobby_.remove(code);
     rooms_.erase(code);
@@ -278,7 +274,7 @@ void game_service::shutdown() {
     }
     for (auto& [key, c] : self->connections_) {
       (void)key;
-      send(*c.session, json{{"type", "closing"}, {"reason", "server shutting down"}});
+      send(*c.session, protocol::closing_message{"server shutting down"});
       c.session->close(websocket::close_code::going_away, "server shutting down");
     }
   });
@@ -291,9 +287,9 @@ void game_service::release() {
   per_address_.clear();
 }
 
-void game_service::send_error(connection& c, const json& id, protocol::error_code code, std::string message) {
+void game_service::send_error(connection& c, const request_id& id, protocol::error_code code, std::string message) {
   if (services_.metrics) services_.metrics->error_sent(code);
-  send(*c.session, json{{"type", "error"}, {"id", id}, {"code", protocol::to_string(code)}, {"message", std::move(message)}});
+  send(*c.session, protocol::error_message{id, code, std::move(message)});
 }
 
 }  // namespace shithead::server

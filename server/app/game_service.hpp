@@ -10,7 +10,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "protocol/json_text.hpp"
+#include "protocol/client_message.hpp"
 #include "server/net/credit_bucket.hpp"
 #include "server/lobby/identity.hpp"
 #include "server/lobby/lobby.hpp"
@@ -71,18 +71,21 @@ class game_service : public session_handler, public std::enable_shared_from_this
     credit_bucket budget;
   };
 
-  void handle(connection& c, const protocol::json& message);
-  void on_hello(connection& c, const protocol::json& message, const protocol::json& id);
-  void on_create(connection& c, const protocol::json& message, const protocol::json& id);
-  void on_join(connection& c, const std::string& code, bool spectate, const protocol::json& id);
-  void on_quick_play(connection& c, const protocol::json& id);
-  void enter_room(connection& c, const std::shared_ptr<room_host>& host, bool spectate, const protocol::json& id);
+  using request_id = std::optional<protocol::request_id>;
+  void handle(connection& c, protocol::client_message message);
+  template <class Request>
+  void on_lobby(connection& c, const request_id& id, Request request);
+  void on_hello(connection& c, const protocol::hello_request& request, const request_id& id);
+  void on_create(connection& c, const protocol::create_table_request& request, const request_id& id);
+  void on_join(connection& c, const std::string& code, bool spectate, const request_id& id);
+  void on_quick_play(connection& c, const request_id& id);
+  void enter_room(connection& c, const std::shared_ptr<room_host>& host, bool spectate, const request_id& id);
   void leave_room(connection& c);
-  void room_changed(const std::string& code, std::optional<table_summary> summary);
+  void room_changed(const std::string& code, std::optional<protocol::table_summary> summary);
   room_host::summary_listener room_listener();
   std::shared_ptr<room_host> open_room(table_settings settings, const connection& owner);
 
-  void send_error(connection& c, const protocol::json& id, protocol::error_code code, std::string message);
+  void send_error(connection& c, const request_id& id, protocol::error_code code, std::string message);
 
   boost::asio::io_context& ioc_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

@@ -13,44 +13,36 @@ using protocol::json;
 
 namespace {
 
-constexpr std::string_view game_over_prefix = R"({"type":"game_over")";
-
-json ratings_json(const std::vector<rating_change>& changes) {
-  json out = json::array();
-  for (const auto& c : changes) {
-    out.push_back(json{{"player_id", c.player_id},
-                       {"name", c.name},
-                       {"before", rating_json(c.before)},
-                       {"after", rating_json(c.after)},
-                       {"title", title_json(c.title)}});
-  }
+std::vector<protocol::rating_change_entry> rating_entries(const std::vector<rating_change>& changes) {
+  std::vector<protocol::rating_change_entry> out;
+  for (const auto& c : changes)
+    out.push_back(protocol::rating_change_entry{c.player_id, c.name, rating_value_of(c.before),
+                                                rating_value_of(c.after), title_value_of(c.title)});
   return out;
 }
 
-// The k-th game_over frame of a step (one frame shared by every receiver) is the k-th
-// game the store recorded in it: it gains the game's id and the new ratings.
-frame_gate::patcher game_over_patcher(std::vector<recorded_game> results) {
-  return [results = std::move(results)](std::vector<frame_gate::held_frame>& frames) {
-    std::vector<std::pair<const std::string*, frame>> patched;  // original -> patched
-    for (auto& f : frames) {
-      if (!f.message->starts_with(game_over_prefix)) continue;
-      const auto seen = std::find_if(patched.begin(), patched.end(),
-                                     [&](const auto& p) { return p.first == f.message.get(); });
-      if (seen != patched.end()) {
-        f.message = seen->second;
-        continue;
-      }
-      if (patched.size() >= results.size()) continue;  // the store failed: leave it as sent
-      const auto& result = results[patched.size()];
-      auto parsed = protocol::parse_json_text(*f.message);
-      if (!parsed) continue;
-      json message = std::move(parsed).value();
-      message["game_id"] = result.game_id;
-      message["ratings"] = ratings_json(result.ratings);
-      auto replacement = make_frame(protocol::dump_json(message));
-      patched.emplace_back(f.message.get(), replacement);
-      f.message = std::move(replacement);
+// A game_over frame the room sent, with the message it was written from.
+struct sent_game_over {
+  frame sent;
+  protocol::game_over_message message;
+};
+
+// Each game that ended in a step is the game the store recorded at the same position:
+// its game_over frame, known by identity (every receiver shares it), is written again
+// from the room's message with the stored game's id and the new ratings. When the
+// store failed (fewer results), the frames stay as the room sent them.
+frame_gate::patcher game_over_patcher(std::vector<sent_game_over> sent, std::vector<recorded_game> results) {
+  return [sent = std::move(sent), results = std::move(results)](std::vector<frame_gate::held_frame>& frames) {
+    std::vector<frame> replacements;
+    for (std::size_t k = 0; k < sent.size() && k < results.size(); ++k) {
+      auto message = sent[k].message;
+      message.game_id = results[k].game_id;
+      message.ratings = rating_entries(results[k].ratings);
+      replacements.push_back(make_frame(protocol::to_text(message)));
     }
+    for (auto& f : frames)
+      for (std::size_t k = 0; k < replacements.size(); ++k)
+        if (f.message == sent[k].sent) f.message = replacements[k];
   };
 }
 
@@ -137,12 +129,11 @@ void room_host::disconnected(std::string player_id, std::shared_ptr<participant>
   }, true);
 }
 
-void room_host::handle(std::string player_id, protocol::json message) {
+void room_host::handle(std::string player_id, protocol::table_message message) {
   const auto began = clock::now();
   on_strand([player_id = std::move(player_id), message = std::move(message), began](room_host& self) {
     self.room_.handle(player_id, message, clock::now());
-    const auto type = message.find("type");
-    const bool action = type != message.end() && type->is_string() && type->get_ref<const std::string&>() == "action";
+    const bool action = std::holds_alternative<protocol::action_request>(message.request);
     self.after_change(action ? std::optional<clock::time_point>(began) : std::nullopt);
   });
 }
@@ -210,8 +201,10 @@ void room_host::save_step(std::vector<finished_room_game> games, std::optional<c
   // "" tells the store the table is gone: a closed table is never restored.
   std::optional<std::string> state = room_.closed() ? std::string() : saved_state(room_, game_started_);
   std::vector<game_to_record> to_record;
+  std::vector<sent_game_over> game_overs;
   const auto ended = std::chrono::system_clock::now();
   for (auto& g : games) {
+    game_overs.push_back(sent_game_over{std::move(g.game_over_frame), std::move(g.game_over)});
     to_record.push_back(game_to_record{code_, std::move(g.record), std::move(g.players), std::move(g.finish_order),
                                        g.shithead, g.abandoned, game_started_, ended});
   }
@@ -219,10 +212,12 @@ void room_host::save_step(std::vector<finished_room_game> games, std::optional<c
   if (services_.metrics) services_.metrics->set_store_queue_depth(services_.db->queue_depth() + 1);
   services_.db->save_table(
       code_, std::move(state), std::move(to_record),
-      [self = shared_from_this(), ticket = *ticket, began](std::vector<recorded_game> results) {
+      [self = shared_from_this(), ticket = *ticket, began,
+       game_overs = std::move(game_overs)](std::vector<recorded_game> results) mutable {
         // On the store's thread: back to the room's strand, whatever state it is in.
-        asio::post(self->strand_, [self, ticket, began, results = std::move(results)]() mutable {
-          self->gate_.release(ticket, game_over_patcher(std::move(results)));
+        asio::post(self->strand_, [self, ticket, began, game_overs = std::move(game_overs),
+                                   results = std::move(results)]() mutable {
+          self->gate_.release(ticket, game_over_patcher(std::move(game_overs), std::move(results)));
           if (began && self->services_.metrics) self->services_.metrics->observe_action(clock::now() - *began);
         });
       });

@@ -19,7 +19,7 @@
 #include "server/net/metrics.hpp"
 #include "server/room/room.hpp"
 #include "server/store/store.hpp"
-#include "server/lobby/table_summary.hpp"
+#include "protocol/server_message.hpp"
 
 namespace shithead::server {
 
@@ -34,7 +34,7 @@ class room_host : public std::enable_shared_from_this<room_host> {
   using system_time = std::chrono::system_clock::time_point;
   // Told (on the room's strand) the table's summary after every change, and nullopt
   // once the room has closed.
-  using summary_listener = std::function<void(const std::string& code, std::optional<table_summary>)>;
+  using summary_listener = std::function<void(const std::string& code, std::optional<protocol::table_summary>)>;
   // The join's outcome: the seat (nullopt when watching), or why it was refused.
   using join_done = std::function<void(rules::result<join_result, room_error>)>;
 
@@ -58,7 +58,7 @@ class room_host : public std::enable_shared_from_this<room_host> {
   void join(player_info player, std::shared_ptr<participant> connection, bool spectate, join_done done);
   void leave(std::string player_id);
   void disconnected(std::string player_id, std::shared_ptr<participant> connection);
-  void handle(std::string player_id, protocol::json message);
+  void handle(std::string player_id, protocol::table_message message);
   // The server is shutting down: the room takes no more messages and its timer stops,
   // so nothing keeps the io_context busy and no clock runs against absent players.
   void stop();
@@ -86,7 +86,7 @@ class room_host : public std::enable_shared_from_this<room_host> {
   room room_;
   summary_listener listener_;
   room_services services_;
-  std::optional<table_summary> last_summary_;
+  std::optional<protocol::table_summary> last_summary_;
   std::uint64_t saved_version_ = 0;
   bool game_running_ = false;
   system_time game_started_{};

@@ -13,7 +13,7 @@ namespace {
 // is broken, and the player gets an error instead of a hang.
 constexpr int max_code_draws = 16;
 
-bool is_joinable(const table_summary& table) { return !table.in_game && table.seated < table.seats; }
+bool is_joinable(const protocol::table_summary& table) { return !table.in_game && table.seated < table.seats; }
 
 }  // namespace
 
@@ -36,7 +36,7 @@ rules::result<std::string, lobby_error> lobby::create_table(std::string_view own
   }
   if (code.empty()) return lobby_error{protocol::error_code::lobby_full, "no fresh table code; try again"};
 
-  lobby_table table{code, std::string(owner_player_id), now, table_summary{}, false};
+  lobby_table table{code, std::string(owner_player_id), now, protocol::table_summary{}, false};
   table.summary.code = code;
   table.summary.is_public = is_public;
   tables_.emplace(code, std::move(table));
@@ -48,7 +48,7 @@ rules::result<std::string, lobby_error> lobby::create_table(std::string_view own
 bool lobby::restore_table(std::string_view code, std::string_view owner_player_id, bool is_public, time_point now) {
   const auto normal = normalize_table_code(code);
   if (!normal || *normal != code || tables_.contains(*normal)) return false;
-  lobby_table table{*normal, std::string(owner_player_id), now, table_summary{}, false};
+  lobby_table table{*normal, std::string(owner_player_id), now, protocol::table_summary{}, false};
   table.summary.code = *normal;
   table.summary.is_public = is_public;
   tables_.emplace(*normal, std::move(table));
@@ -70,7 +70,7 @@ rules::result<lobby_table, lobby_error> lobby::find(std::string_view code) const
   return it->second;
 }
 
-bool lobby::update_summary(std::string_view code, table_summary summary) {
+bool lobby::update_summary(std::string_view code, protocol::table_summary summary) {
   const auto normal = normalize_table_code(code);
   const auto it = normal ? tables_.find(*normal) : tables_.end();
   if (it == tables_.end()) return false;
@@ -105,7 +105,7 @@ bool lobby::remove(std::string_view code) {
   return true;
 }
 
-std::vector<table_summary> lobby::public_tables() const {
+std::vector<protocol::table_summary> lobby::public_tables() const {
   std::vector<const lobby_table*> listed;
   for (const auto& [code, table] : tables_) {
     if (is_listed(table)) listed.push_back(&table);
@@ -115,7 +115,7 @@ std::vector<table_summary> lobby::public_tables() const {
            std::make_tuple(!is_joinable(b->summary), a->created, std::string_view(b->code));
   });
   if (listed.size() > limits_.max_listed) listed.resize(limits_.max_listed);
-  std::vector<table_summary> out;
+  std::vector<protocol::table_summary> out;
   out.reserve(listed.size());
   for (const auto* table : listed) out.push_back(table->summary);
   return out;
@@ -165,14 +165,14 @@ std::size_t lobby::watcher_count() const {
 frame lobby::current_list() {
   if (!last_list_) {
     const auto tables = public_tables();
-    last_list_ = make_frame(protocol::dump_json(tables_message(tables)));
+    last_list_ = make_frame(protocol::to_text(protocol::tables_message{tables}));
   }
   return last_list_;
 }
 
 void lobby::publish() {
   const auto tables = public_tables();
-  auto text = protocol::dump_json(tables_message(tables));
+  auto text = protocol::to_text(protocol::tables_message{tables});
   if (last_list_ && *last_list_ == text) return;
   last_list_ = make_frame(std::move(text));
   std::erase_if(watchers_, [](const watcher& w) { return w.target.expired(); });

@@ -19,7 +19,7 @@
 #include "rules/error.hpp"
 #include "server/net/participant.hpp"
 #include "server/lobby/random_source.hpp"
-#include "server/lobby/table_summary.hpp"
+#include "protocol/server_message.hpp"
 
 namespace shithead::server {
 
@@ -48,7 +48,7 @@ struct lobby_table {
   std::chrono::steady_clock::time_point created;
   // What the room last reported; until it reports, `reported` is false and the table
   // is left out of the public list and quick play. summary.code is always `code`.
-  table_summary summary;
+  protocol::table_summary summary;
   bool reported = false;
 };
 
@@ -73,14 +73,14 @@ class lobby {
 
   // The room's latest summary; its code is ignored in favour of `code`, its is_public
   // counts (a host may open or close the table). False if no such table.
-  bool update_summary(std::string_view code, table_summary summary);
+  bool update_summary(std::string_view code, protocol::table_summary summary);
 
   // Closes a table: its code leaves the lists and is retired. False if no such table.
   bool remove(std::string_view code);
 
   // The public tables that have reported, joinable ones first (a free seat and no game
   // running), newest first within each group; at most limits().max_listed of them.
-  std::vector<table_summary> public_tables() const;
+  std::vector<protocol::table_summary> public_tables() const;
 
   // Where quick play sends a player: the public table, not in a game and with a free
   // seat, with the most humans waiting (the longest waiting on a tie); nullopt when

@@ -5,16 +5,7 @@
 #include <algorithm>
 #include <cassert>
 
-#include "protocol/json_reader.hpp"
-
 namespace shithead::server {
-namespace {
-
-using protocol::json;
-
-constexpr std::size_t max_id_length = 64;
-
-}  // namespace
 
 room::room(table_settings settings, player_info host, std::uint64_t seed, time_point now)
     : settings_(std::move(settings)),
@@ -85,13 +76,13 @@ rules::result<join_result, room_error> room::join(const player_info& player,
   sync_clocks(now);
   const bool everyone_told = room_dirty_;
   finish_step(now);
-  if (!everyone_told) send_snapshot(player.player_id, nullptr, now);
+  if (!everyone_told) send_snapshot(player.player_id, std::nullopt, now);
   return result;
 }
 
-void room::leave(const std::string& player_id, time_point now) { do_leave(player_id, nullptr, now); }
+void room::leave(const std::string& player_id, time_point now) { do_leave(player_id, std::nullopt, now); }
 
-void room::do_leave(const std::string& player_id, const json* id, time_point now) {
+void room::do_leave(const std::string& player_id, const request_id& id, time_point now) {
   if (closed_) return;
   fire_due(now);
   finish_step(now);
@@ -114,7 +105,7 @@ void room::do_leave(const std::string& player_id, const json* id, time_point now
   }
   room_dirty_ = true;
   if (host_ == player_id) pass_host(false);
-  send(connection, left_message(id));
+  send(connection, protocol::left_message{id});
   run_bots(now);
   sync_clocks(now);
   finish_step(now);
@@ -147,25 +138,14 @@ void room::disconnected(const std::string& player_id, const participant* connect
   finish_step(now);
 }
 
-void room::handle(const std::string& player_id, const json& message, time_point now) {
+void room::handle(const std::string& player_id, const protocol::table_message& message, time_point now) {
   if (closed_) return;
   fire_due(now);
   finish_step(now);
   if (closed_ || !has_member(player_id)) return;
 
-  const json* id = protocol::find_field(message, "id");
-  if (id && !((id->is_string() && id->get_ref<const std::string&>().size() <= max_id_length) ||
-              id->is_number_integer())) {
-    send_error(player_id, nullptr, protocol::error_code::bad_message, "id: expected a string of at most 64 bytes or an integer");
-    return;
-  }
-  const json* type = protocol::find_field(message, "type");
-  if (!type || !type->is_string()) {
-    send_error(player_id, id, protocol::error_code::bad_message, "type: expected a string");
-    return;
-  }
-  if (const auto refused = dispatch(player_id, type->get_ref<const std::string&>(), message, id, now)) {
-    send_error(player_id, id, refused->code, refused->message);
+  if (const auto refused = dispatch(player_id, message, now)) {
+    send_error(player_id, message.id, refused->code, refused->message);
     finish_step(now);
     return;
   }
@@ -282,8 +262,8 @@ void room::close() {
   for (auto& s : seats_) s.connection.reset();
 }
 
-table_summary room::summary() const {
-  table_summary out;
+protocol::table_summary room::summary() const {
+  protocol::table_summary out;
   out.code = settings_.code;
   out.is_public = settings_.is_public;
   out.preset = std::string(rules::to_string(settings_.ruleset.preset));

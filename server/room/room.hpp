@@ -51,9 +51,11 @@
 #include <string>
 #include <vector>
 
+#include "protocol/client_message.hpp"
 #include "protocol/error_code.hpp"
 #include "protocol/game_record.hpp"
 #include "protocol/json_text.hpp"
+#include "protocol/server_message.hpp"
 #include "rules/bots.hpp"
 #include "rules/error.hpp"
 #include "rules/event.hpp"
@@ -62,10 +64,9 @@
 #include "rules/view.hpp"
 #include "server/room/chat_limiter.hpp"
 #include "server/net/participant.hpp"
-#include "server/room/room_messages.hpp"
 #include "server/room/scoreboard.hpp"
 #include "server/room/table_settings.hpp"
-#include "server/lobby/table_summary.hpp"
+#include "protocol/server_message.hpp"
 
 namespace shithead::server {
 
@@ -98,6 +99,11 @@ struct finished_room_game {
   std::vector<int> finish_order;  // seats in the order they went out
   int shithead = -1;              // -1 when abandoned
   bool abandoned = false;
+  // The game_over frame the room sent (one frame shared by every receiver) and the
+  // message it was written from. Its game_id and ratings are null and empty: a host with
+  // a store swaps the frame for one written from `game_over` with them filled in.
+  frame game_over_frame;
+  protocol::game_over_message game_over;
 };
 
 class room {
@@ -122,17 +128,17 @@ class room {
   // on a new connection) is ignored.
   void disconnected(const std::string& player_id, time_point now);
   void disconnected(const std::string& player_id, const participant* connection, time_point now);
-  // A parsed client message with "type" and maybe "id" (a string or an integer, echoed
-  // in errors and replies). Messages from non-members are ignored; a client mistake is
-  // answered with an `error` frame and changes nothing.
-  void handle(const std::string& player_id, const protocol::json& message, time_point now);
+  // A table request (protocol/client_message.hpp) with the id to echo. Messages from
+  // non-members are ignored; a request the room refuses is answered with an `error`
+  // frame and changes nothing.
+  void handle(const std::string& player_id, const protocol::table_message& message, time_point now);
   // Fires every timer due at `now`.
   void tick(time_point now);
   // The earliest time a timer falls due (possibly already past); nullopt when none runs.
   std::optional<time_point> next_deadline() const;
 
-  // What the lobby lists (server/table_summary.hpp).
-  table_summary summary() const;
+  // What the lobby lists of this table.
+  protocol::table_summary summary() const;
   // True once the room has been without a connected human for settings.empty_close;
   // a closed room refuses joins and ignores everything else.
   bool closed() const { return closed_; }
@@ -195,18 +201,18 @@ class room {
   using error = std::optional<room_error>;
 
   // Message handlers: nullopt when accepted.
-  error on_ready(const std::string& player_id, const protocol::json& message);
-  error on_add_bot(const std::string& player_id, const protocol::json& message);
-  error on_remove_bot(const std::string& player_id, const protocol::json& message);
+  using request_id = std::optional<protocol::request_id>;
+  error on_ready(const std::string& player_id, const protocol::ready_request& request);
+  error on_add_bot(const std::string& player_id, const protocol::add_bot_request& request);
+  error on_remove_bot(const std::string& player_id, const protocol::remove_bot_request& request);
   error on_start(const std::string& player_id, bool rematch, time_point now);
-  error on_action(const std::string& player_id, const protocol::json& message, time_point now);
-  error on_chat(const std::string& player_id, const protocol::json& message, time_point now);
-  error on_react(const std::string& player_id, const protocol::json& message, time_point now);
-  error on_sit(const std::string& player_id, const protocol::json& message);
+  error on_action(const std::string& player_id, const protocol::action_request& request, time_point now);
+  error on_chat(const std::string& player_id, const protocol::chat_request& request, time_point now);
+  error on_react(const std::string& player_id, const protocol::react_request& request, time_point now);
+  error on_sit(const std::string& player_id, const protocol::sit_request& request);
   error on_stand(const std::string& player_id);
-  error dispatch(const std::string& player_id, const std::string& type, const protocol::json& message,
-                 const protocol::json* id, time_point now);
-  void do_leave(const std::string& player_id, const protocol::json* id, time_point now);
+  error dispatch(const std::string& player_id, const protocol::table_message& message, time_point now);
+  void do_leave(const std::string& player_id, const request_id& id, time_point now);
 
   // Members.
   int find_seat(const std::string& player_id) const;  // -1 when not seated
@@ -240,18 +246,20 @@ class room {
   std::optional<time_point> grace_deadline(int index) const;
   std::optional<time_point> swap_deadline() const;
   std::optional<time_point> turn_deadline() const;
-  room_deadlines deadlines(time_point now) const;
+  protocol::deadlines deadlines(time_point now) const;
   void finish_game();
 
   // Frames.
-  void send(const std::shared_ptr<participant>& to, const protocol::json& message) const;
-  void send_error(const std::string& player_id, const protocol::json* id, protocol::error_code code,
+  void send(const std::shared_ptr<participant>& to, const protocol::server_message& message) const;
+  void send_error(const std::string& player_id, const request_id& id, protocol::error_code code,
                   std::string_view message) const;
-  void broadcast(const protocol::json& message) const;
-  // Everything but "you" and "game"; then personalize() fills those for one member.
-  protocol::json room_base(const protocol::json* id, time_point now) const;
-  protocol::json personalize(protocol::json base, int seat_index) const;
-  void send_snapshot(const std::string& player_id, const protocol::json* id, time_point now) const;
+  void broadcast(const protocol::server_message& message) const;
+  void broadcast(const frame& shared) const;
+  // Everything but the member's seat and view; then personalize() fills those for one.
+  protocol::room_message room_base(const request_id& id, time_point now) const;
+  protocol::room_message personalize(protocol::room_message base, int seat_index) const;
+  protocol::scoreboard_view scoreboard_view() const;
+  void send_snapshot(const std::string& player_id, const request_id& id, time_point now) const;
   void broadcast_room(time_point now);
   void flush_events(time_point now);
   void finish_step(time_point now);

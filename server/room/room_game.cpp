@@ -3,15 +3,13 @@
 #include <algorithm>
 #include <cassert>
 
-#include "protocol/ruleset_json.hpp"
-#include "protocol/view_json.hpp"
+#include <span>
+
 #include "rules/engine.hpp"
 #include "server/room/room.hpp"
 
 namespace shithead::server {
 namespace {
-
-using protocol::json;
 
 bool same_player(const seat_player& a, const seat_player& b) {
   return a.id == b.id && a.bot.has_value() == b.bot.has_value();
@@ -20,6 +18,30 @@ bool same_player(const seat_player& a, const seat_player& b) {
 std::chrono::milliseconds ms_until(room::time_point deadline, room::time_point now) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
 }
+
+protocol::seat_occupant occupant(const seat_player& p) { return protocol::seat_occupant{p.id, p.name, p.bot}; }
+
+// {"seat", player, "place"} for every seat that went out, by place; the shithead last.
+protocol::game_over_message game_over_of(std::uint64_t version, std::span<const seat_player> players,
+                                         const rules::game_state& game, protocol::scoreboard_view scoreboard) {
+  protocol::game_over_message out;
+  out.version = version;
+  std::vector<int> by_place;
+  for (int seat = 0; seat < game.players; ++seat)
+    if (game.seats[static_cast<std::size_t>(seat)].place > 0) by_place.push_back(seat);
+  std::sort(by_place.begin(), by_place.end(), [&](int a, int b) {
+    return game.seats[static_cast<std::size_t>(a)].place < game.seats[static_cast<std::size_t>(b)].place;
+  });
+  for (int seat : by_place)
+    out.places.push_back(protocol::place_entry{seat, occupant(players[static_cast<std::size_t>(seat)]),
+                                               game.seats[static_cast<std::size_t>(seat)].place});
+  if (game.shithead >= 0)
+    out.shithead = protocol::shithead_entry{game.shithead, occupant(players[static_cast<std::size_t>(game.shithead)])};
+  out.abandoned = game.abandoned;
+  out.scoreboard = std::move(scoreboard);
+  return out;
+}
+
 
 }  // namespace
 
@@ -137,16 +159,18 @@ void room::finish_game() {
   assert(game_ && game_->over());
   game_finished_ = true;
   scoreboard_.record(game_players_, *game_);
-  finished_.push_back(
-      finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead, game_->abandoned});
-  if (finished_.size() > max_finished_kept) finished_.erase(finished_.begin());
   if (game_->shithead >= 0) {
     last_shithead_ = game_players_[static_cast<std::size_t>(game_->shithead)];
   } else {
     last_shithead_.reset();
   }
   ++version_;
-  broadcast(game_over_message(version_, game_players_, *game_, scoreboard_.to_json()));
+  auto over = game_over_of(version_, game_players_, *game_, scoreboard_view());
+  const frame sent = make_frame(protocol::to_text(over));
+  broadcast(sent);
+  finished_.push_back(finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead,
+                                         game_->abandoned, sent, std::move(over)});
+  if (finished_.size() > max_finished_kept) finished_.erase(finished_.begin());
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].left) continue;
     free_the_seat(static_cast<int>(i));
@@ -212,8 +236,8 @@ std::optional<room::time_point> room::next_deadline() const {
   return best;
 }
 
-room_deadlines room::deadlines(time_point now) const {
-  room_deadlines out;
+protocol::deadlines room::deadlines(time_point now) const {
+  protocol::deadlines out;
   if (const auto t = turn_deadline()) out.turn = ms_until(*t, now);
   if (const auto t = swap_deadline()) out.swap = ms_until(*t, now);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -275,18 +299,22 @@ void room::tick(time_point now) {
 // ---------------------------------------------------------------------------------------
 // Frames
 
-void room::send(const std::shared_ptr<participant>& to, const json& message) const {
-  if (to) to->deliver(make_frame(protocol::dump_json(message)));
+
+void room::send(const std::shared_ptr<participant>& to, const protocol::server_message& message) const {
+  if (to) to->deliver(make_frame(protocol::to_text(message)));
 }
 
-void room::send_error(const std::string& player_id, const json* id, protocol::error_code code,
+void room::send_error(const std::string& player_id, const request_id& id, protocol::error_code code,
                       std::string_view message) const {
   if (error_observer_) error_observer_(code);
-  send(connection_of(player_id), error_message(id, code, message));
+  send(connection_of(player_id), protocol::error_message{id, code, std::string(message)});
 }
 
-void room::broadcast(const json& message) const {
-  const frame shared = make_frame(protocol::dump_json(message));
+void room::broadcast(const protocol::server_message& message) const {
+  broadcast(make_frame(protocol::to_text(message)));
+}
+
+void room::broadcast(const frame& shared) const {
   for (const auto& s : seats_)
     if (s.human() && !s.left && s.connection) s.connection->deliver(shared);
   for (const auto& w : watchers_)
@@ -300,21 +328,28 @@ int room::game_seat_of(int index) const {
   return same_player(player_at(index), game_players_[static_cast<std::size_t>(index)]) ? index : -1;
 }
 
-json room::room_base(const json* id, time_point now) const {
-  json out = json::object();
-  out["type"] = "room";
-  if (id) out["id"] = *id;
-  out["version"] = version_;
-  out["code"] = settings_.code;
-  out["public"] = settings_.is_public;
-  out["ruleset"] = protocol::ruleset_to_json(settings_.ruleset);
-  out["settings"] = table_settings_to_json(settings_);
-  out["host"] = host_.empty() ? json(nullptr) : json(host_);
-  json seats = json::array();
+protocol::scoreboard_view room::scoreboard_view() const {
+  protocol::scoreboard_view out;
+  out.games = scoreboard_.games();
+  out.abandoned = scoreboard_.abandoned();
+  for (const auto& entry : scoreboard_.entries())
+    out.players.push_back(protocol::score_line{occupant(entry.player), entry.games, entry.first, entry.shithead});
+  return out;
+}
+
+protocol::room_message room::room_base(const request_id& id, time_point now) const {
+  protocol::room_message out;
+  out.id = id;
+  out.version = version_;
+  out.code = settings_.code;
+  out.is_public = settings_.is_public;
+  out.ruleset = settings_.ruleset;
+  out.settings = table_clocks_of(settings_);
+  out.host = host_;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const auto& s = seats_[i];
     const int index = static_cast<int>(i);
-    seat_entry entry;
+    protocol::seat_entry entry;
     entry.seat = index;
     entry.player_id = s.player_id;
     entry.name = s.name;
@@ -324,31 +359,24 @@ json room::room_base(const json* id, time_point now) const {
     entry.controlled_by_bot = s.human() && (s.left || s.grace_expired || s.timed_out);
     entry.left = s.left;
     entry.in_game = seat_in_game(index);
-    seats.push_back(seat_to_json(entry));
+    out.seats.push_back(std::move(entry));
   }
-  out["seats"] = std::move(seats);
-  out["spectators"] = watchers_.size();
-  out["you"] = nullptr;
-  out["scoreboard"] = scoreboard_.to_json();
-  out["game"] = nullptr;
-  out["deadlines"] = deadlines_to_json(deadlines(now));
+  out.spectators = static_cast<int>(watchers_.size());
+  out.scoreboard = scoreboard_view();
+  out.deadlines = deadlines(now);
   return out;
 }
 
-json room::personalize(json base, int seat_index) const {
-  json you = json::object();
-  you["seat"] = seat_index >= 0 ? json(seat_index) : json(nullptr);
-  you["spectator"] = seat_index < 0;
-  base["you"] = std::move(you);
+protocol::room_message room::personalize(protocol::room_message base, int seat_index) const {
+  base.your_seat = seat_index >= 0 ? std::optional(seat_index) : std::nullopt;
   if (game_) {
     const int viewer = game_seat_of(seat_index);
-    base["game"] =
-        protocol::view_to_json(viewer >= 0 ? rules::view_for(*game_, viewer) : rules::spectator_view(*game_));
+    base.game = viewer >= 0 ? rules::view_for(*game_, viewer) : rules::spectator_view(*game_);
   }
   return base;
 }
 
-void room::send_snapshot(const std::string& player_id, const json* id, time_point now) const {
+void room::send_snapshot(const std::string& player_id, const request_id& id, time_point now) const {
   send(connection_of(player_id), personalize(room_base(id, now), find_seat(player_id)));
 }
 
@@ -356,13 +384,13 @@ void room::broadcast_room(time_point now) {
   flush_events(now);
   ++version_;
   room_dirty_ = false;
-  const json base = room_base(nullptr, now);
+  const auto base = room_base(std::nullopt, now);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const auto& s = seats_[i];
     if (s.human() && !s.left && s.connection) send(s.connection, personalize(base, static_cast<int>(i)));
   }
   if (watchers_.empty()) return;
-  const frame shared = make_frame(protocol::dump_json(personalize(base, -1)));
+  const frame shared = make_frame(protocol::to_text(personalize(base, -1)));
   for (const auto& w : watchers_)
     if (w.connection) w.connection->deliver(shared);
 }
@@ -374,8 +402,8 @@ void room::flush_events(time_point now) {
   frame spectators;  // one frame for everyone who sees the public view
   const auto deliver_public = [&](const std::shared_ptr<participant>& to) {
     if (!spectators)
-      spectators = make_frame(protocol::dump_json(
-          game_message(version_, pending_events_, rules::spectator_view(*game_), clocks)));
+      spectators = make_frame(protocol::to_text(
+          protocol::game_message{version_, pending_events_, rules::spectator_view(*game_), clocks}));
     to->deliver(spectators);
   };
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -387,7 +415,7 @@ void room::flush_events(time_point now) {
       continue;
     }
     rules::view_for(*game_, viewer, view_);
-    send(s.connection, game_message(version_, pending_events_, view_, clocks));
+    send(s.connection, protocol::game_message{version_, pending_events_, view_, clocks});
   }
   for (const auto& w : watchers_)
     if (w.connection) deliver_public(w.connection);

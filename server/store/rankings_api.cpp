@@ -134,6 +134,14 @@ std::vector<player_row> players_with_games(sqlite::database& db, std::int64_t si
 
 }  // namespace
 
+protocol::rating_value rating_value_of(const rating& r) {
+  return protocol::rating_value{rounded(r.mu), rounded(r.sigma), rounded(r.ordinal()), r.provisional()};
+}
+
+protocol::title_value title_value_of(const title& t) {
+  return protocol::title_value{t.count, t.numeric, t.olympic, t.feudal};
+}
+
 protocol::json rating_json(const rating& r) {
   return json{{"mu", rounded(r.mu)},
               {"sigma", rounded(r.sigma)},

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "protocol/json_text.hpp"
+#include "protocol/server_message.hpp"
 #include "server/net/api_reply.hpp"
 #include "server/net/http_api.hpp"
 #include "server/store/sqlite.hpp"
@@ -25,10 +26,12 @@ api_reply player_profile(sqlite::database& db, std::string_view player_id);
 api_reply players_named(sqlite::database& db, std::string_view query);
 api_reply finished_game(sqlite::database& db, std::string_view game_id);
 
-// {"mu", "sigma", "ordinal", "provisional"} and {"count", "numeric", "olympic", "feudal"}:
-// shared by the API and the game_over frame.
+// {"mu", "sigma", "ordinal", "provisional"} and {"count", "numeric", "olympic", "feudal"}
+// as the API shows them, and the same values for the game_over message.
 protocol::json rating_json(const rating& r);
 protocol::json title_json(const title& t);
+protocol::rating_value rating_value_of(const rating& r);
+protocol::title_value title_value_of(const title& t);
 
 // "2026-11-21T09:15:02Z"
 std::string iso_time(std::int64_t unix_ms);

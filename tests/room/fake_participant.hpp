@@ -12,7 +12,9 @@
 #include <string_view>
 #include <vector>
 
+#include "protocol/client_message.hpp"
 #include "protocol/json_text.hpp"
+#include "protocol/server_message.hpp"
 #include "server/net/participant.hpp"
 #include "server/room/room.hpp"
 
@@ -157,7 +159,19 @@ struct table {
   void join_all() {
     for (auto& p : players) EXPECT_TRUE(join(*p).ok());
   }
-  void send(const test_player& p, const json& message) { r.handle(p.id, message, now); }
+  // As the game service does: the message's text is parsed by the catalog, a frame that
+  // is no table request is answered with its error, and the rest goes to the room.
+  void send(const test_player& p, const json& message) {
+    auto parsed = protocol::parse_client_message(protocol::dump_json(message));
+    if (!parsed) {
+      const auto& e = parsed.error();
+      p.fake->deliver(make_frame(protocol::to_text(protocol::error_message{e.id, e.code, e.message})));
+      return;
+    }
+    auto* request = std::get_if<protocol::table_request>(&parsed.value().request);
+    ASSERT_NE(request, nullptr) << message.dump() << " is not a table request";
+    r.handle(p.id, protocol::table_message{parsed.value().id, std::move(*request)}, now);
+  }
   void advance(std::chrono::steady_clock::duration d) {
     now += d;
     r.tick(now);

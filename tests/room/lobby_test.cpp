@@ -53,8 +53,8 @@ struct fake_watcher : participant {
   std::string last() const { return frames.empty() ? "" : *frames.back(); }
 };
 
-table_summary summary(int seats, int seated, int humans, bool in_game = false, bool is_public = true) {
-  table_summary s;
+protocol::table_summary summary(int seats, int seated, int humans, bool in_game = false, bool is_public = true) {
+  protocol::table_summary s;
   s.is_public = is_public;
   s.preset = "shiphead";
   s.seats = seats;
@@ -73,7 +73,7 @@ std::string must_create(lobby& hall, std::string_view owner, bool is_public = tr
   return created ? created.value() : std::string();
 }
 
-std::vector<std::string> codes_of(const std::vector<table_summary>& tables) {
+std::vector<std::string> codes_of(const std::vector<protocol::table_summary>& tables) {
   std::vector<std::string> codes;
   for (const auto& table : tables) codes.push_back(table.code);
   return codes;

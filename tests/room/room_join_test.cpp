@@ -307,13 +307,27 @@ TEST(RoomJoin, SpectatorsAreCapped) {
   EXPECT_TRUE(t.join(late, false).ok());  // a free seat still takes them
 }
 
+// create_table's settings, as the catalog parses them and the server makes a table of them.
+rules::result<table_settings, std::string> table_settings_from(const json& request, std::string code) {
+  json message = request;
+  if (!message.is_object()) return std::string("expected an object");
+  message["type"] = "create_table";
+  auto parsed = protocol::parse_client_message(protocol::dump_json(message));
+  if (!parsed) {
+    EXPECT_EQ(parsed.error().code, protocol::error_code::bad_table);
+    return parsed.error().message;
+  }
+  const auto& lobby = std::get<protocol::lobby_request>(parsed.value().request);
+  return settings_for(std::get<protocol::create_table_request>(lobby), std::move(code));
+}
+
 TEST(TableSettings, ParsesTheCreateTableRequest) {
-  const auto parsed = table_settings_from_json(
+  const auto parsed = table_settings_from(
       json::parse(
           R"({"type": "create_table", "id": 1, "public": true, "ruleset": {"preset": "isf", "hand_size": 4},
                       "seats": 6, "turn_timer": 15})"),
       "ABCD");
-  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
   const auto& s = parsed.value();
   EXPECT_EQ(s.code, "ABCD");
   EXPECT_TRUE(s.is_public);
@@ -324,24 +338,29 @@ TEST(TableSettings, ParsesTheCreateTableRequest) {
   EXPECT_EQ(s.swap_timer, 30s);
   EXPECT_EQ(s.grace, 60s);
   EXPECT_EQ(s.empty_close, 5min);
-  EXPECT_EQ(table_settings_to_json(s).dump(),
-            R"({"seats":6,"turn_timer":15,"swap_timer":30,"grace":60,"empty_close":300})");
+  // A room snapshot shows them as {"seats":6,"turn_timer":15,"swap_timer":30,"grace":60,"empty_close":300}.
+  const auto clocks = table_clocks_of(s);
+  EXPECT_EQ(clocks.seats, 6);
+  EXPECT_EQ(clocks.turn_timer_s, 15);
+  EXPECT_EQ(clocks.swap_timer_s, 30);
+  EXPECT_EQ(clocks.grace_s, 60);
+  EXPECT_EQ(clocks.empty_close_s, 300);
 }
 
 TEST(TableSettings, DefaultsArePrivateShipheadFourSeatsNoTimer) {
-  const auto parsed = table_settings_from_json(json::object(), "X");
+  const auto parsed = table_settings_from(json::object(), "X");
   ASSERT_TRUE(parsed.ok());
   EXPECT_FALSE(parsed.value().is_public);
   EXPECT_EQ(parsed.value().ruleset, rules::preset_ruleset(rules::preset_id::shiphead));
   EXPECT_EQ(parsed.value().seats, 4);
   EXPECT_EQ(parsed.value().turn_timer, 0s);
-  EXPECT_EQ(table_settings_from_json(json{{"turn_timer", 60}}, "X").value().swap_timer, 60s);
+  EXPECT_EQ(table_settings_from(json{{"turn_timer", 60}}, "X").value().swap_timer, 60s);
 }
 
 TEST(TableSettings, BadRequestsSayWhatIsWrong) {
   const auto error = [](const char* text) {
-    const auto parsed = table_settings_from_json(json::parse(text), "X");
-    return parsed.ok() ? std::string("ok") : parsed.error().message;
+    const auto parsed = table_settings_from(json::parse(text), "X");
+    return parsed.ok() ? std::string("ok") : parsed.error();
   };
   EXPECT_EQ(error(R"({"seats": 9})"), "seats: 9 is out of range 2..8");
   EXPECT_EQ(error(R"({"seats": 1})"), "seats: 1 is out of range 2..8");

@@ -1,0 +1,259 @@
+#include "protocol/server_message.hpp"
+
+#include <algorithm>
+
+#include "protocol/event_json.hpp"
+#include "protocol/json_text.hpp"
+#include "protocol/ruleset_json.hpp"
+#include "protocol/view_json.hpp"
+
+namespace shithead::protocol {
+namespace {
+
+json text_or_null(const std::string& text) { return text.empty() ? json(nullptr) : json(text); }
+
+json bot_or_null(const std::optional<rules::bot_kind>& bot) {
+  return bot ? json(rules::to_string(*bot)) : json(nullptr);
+}
+
+json int_or_null(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }
+
+json text_or_null(const std::optional<std::string>& text) { return text ? json(*text) : json(nullptr); }
+
+json ms_or_null(const std::optional<std::chrono::milliseconds>& left) {
+  return left ? json(std::max<std::int64_t>(0, left->count())) : json(nullptr);
+}
+
+// {"type": ...} first, then the request's id when it had one.
+json start(std::string_view type, const std::optional<request_id>& id = std::nullopt) {
+  json out = json::object();
+  out["type"] = type;
+  if (id) out["id"] = std::visit([](const auto& value) { return json(value); }, *id);
+  return out;
+}
+
+// A seat's occupant as game_over names them: who sat there, even if a bot finished.
+void put_occupant(json& out, int seat, const seat_occupant& player) {
+  out["seat"] = seat;
+  out["player_id"] = player.bot ? json(nullptr) : json(player.player_id);
+  out["name"] = player.name;
+  out["bot"] = bot_or_null(player.bot);
+}
+
+json summary_json(const table_summary& t) {
+  json out = json::object();
+  out["code"] = t.code;
+  out["is_public"] = t.is_public;
+  out["preset"] = t.preset;
+  out["seats"] = t.seats;
+  out["seated"] = t.seated;
+  out["humans"] = t.humans;
+  out["bots"] = t.bots;
+  out["spectators"] = t.spectators;
+  out["in_game"] = t.in_game;
+  out["turn_timer_s"] = t.turn_timer_s;
+  out["host_name"] = t.host_name;
+  return out;
+}
+
+json seat_json(const seat_entry& seat) {
+  json out = json::object();
+  out["seat"] = seat.seat;
+  out["player_id"] = text_or_null(seat.player_id);
+  out["name"] = text_or_null(seat.name);
+  out["bot"] = bot_or_null(seat.bot);
+  out["ready"] = seat.ready;
+  out["connected"] = seat.connected;
+  out["controlled_by_bot"] = seat.controlled_by_bot;
+  out["left"] = seat.left;
+  out["in_game"] = seat.in_game;
+  return out;
+}
+
+json deadlines_json(const deadlines& d) {
+  json out = json::object();
+  out["turn_ms_left"] = ms_or_null(d.turn);
+  out["swap_ms_left"] = ms_or_null(d.swap);
+  out["grace_ms_left"] = ms_or_null(d.grace);
+  return out;
+}
+
+json clocks_json(const table_clocks& c) {
+  json out = json::object();
+  out["seats"] = c.seats;
+  out["turn_timer"] = c.turn_timer_s;
+  out["swap_timer"] = c.swap_timer_s;
+  out["grace"] = c.grace_s;
+  out["empty_close"] = c.empty_close_s;
+  return out;
+}
+
+json scoreboard_json(const scoreboard_view& board) {
+  json out = json::object();
+  out["games"] = board.games;
+  out["abandoned"] = board.abandoned;
+  json list = json::array();
+  for (const auto& line : board.players) {
+    json item = json::object();
+    item["player_id"] = line.player.bot ? json(nullptr) : json(line.player.player_id);
+    item["name"] = line.player.name;
+    item["bot"] = bot_or_null(line.player.bot);
+    item["games"] = line.games;
+    item["first"] = line.first;
+    item["shithead"] = line.shithead;
+    list.push_back(std::move(item));
+  }
+  out["players"] = std::move(list);
+  return out;
+}
+
+json rating_json(const rating_value& r) {
+  json out = json::object();
+  out["mu"] = r.mu;
+  out["sigma"] = r.sigma;
+  out["ordinal"] = r.ordinal;
+  out["provisional"] = r.provisional;
+  return out;
+}
+
+json title_json(const title_value& t) {
+  json out = json::object();
+  out["count"] = t.count;
+  out["numeric"] = text_or_null(t.numeric);
+  out["olympic"] = text_or_null(t.olympic);
+  out["feudal"] = text_or_null(t.feudal);
+  return out;
+}
+
+json to_json(const welcome_message& m) {
+  json out = start("welcome", m.id);
+  out["player_id"] = m.player_id;
+  out["name"] = m.name;
+  out["token"] = m.token;
+  return out;
+}
+
+json to_json(const pong_message& m) { return start("pong", m.id); }
+
+json to_json(const joined_message& m) {
+  json out = start("joined", m.id);
+  out["code"] = m.code;
+  return out;
+}
+
+json to_json(const tables_message& m) {
+  json out = start("tables");
+  json list = json::array();
+  for (const auto& t : m.tables) list.push_back(summary_json(t));
+  out["tables"] = std::move(list);
+  return out;
+}
+
+json to_json(const closing_message& m) {
+  json out = start("closing");
+  out["reason"] = m.reason;
+  return out;
+}
+
+json to_json(const error_message& m) {
+  json out = start("error", m.id);
+  out["code"] = to_string(m.code);
+  out["message"] = m.message;
+  return out;
+}
+
+json to_json(const room_message& m) {
+  json out = start("room", m.id);
+  out["version"] = m.version;
+  out["code"] = m.code;
+  out["public"] = m.is_public;
+  out["ruleset"] = ruleset_to_json(m.ruleset);
+  out["settings"] = clocks_json(m.settings);
+  out["host"] = text_or_null(m.host);
+  json seats = json::array();
+  for (const auto& s : m.seats) seats.push_back(seat_json(s));
+  out["seats"] = std::move(seats);
+  out["spectators"] = m.spectators;
+  json you = json::object();
+  you["seat"] = int_or_null(m.your_seat);
+  you["spectator"] = !m.your_seat.has_value();
+  out["you"] = std::move(you);
+  out["scoreboard"] = scoreboard_json(m.scoreboard);
+  out["game"] = m.game ? view_to_json(*m.game) : json(nullptr);
+  out["deadlines"] = deadlines_json(m.deadlines);
+  return out;
+}
+
+json to_json(const game_message& m) {
+  json out = start("game");
+  out["version"] = m.version;
+  json list = json::array();
+  for (const auto& e : m.events) list.push_back(event_to_json(e));
+  out["events"] = std::move(list);
+  out["view"] = view_to_json(m.view);
+  out["deadlines"] = deadlines_json(m.deadlines);
+  return out;
+}
+
+json to_json(const game_over_message& m) {
+  json out = start("game_over");
+  out["version"] = m.version;
+  json places = json::array();
+  for (const auto& p : m.places) {
+    json entry = json::object();
+    put_occupant(entry, p.seat, p.player);
+    entry["place"] = p.place;
+    places.push_back(std::move(entry));
+  }
+  out["places"] = std::move(places);
+  if (m.shithead) {
+    json entry = json::object();
+    put_occupant(entry, m.shithead->seat, m.shithead->player);
+    out["shithead"] = std::move(entry);
+  } else {
+    out["shithead"] = nullptr;
+  }
+  out["abandoned"] = m.abandoned;
+  out["game_id"] = m.game_id ? json(*m.game_id) : json(nullptr);
+  json ratings = json::array();
+  for (const auto& r : m.ratings) {
+    json entry = json::object();
+    entry["player_id"] = r.player_id;
+    entry["name"] = r.name;
+    entry["before"] = rating_json(r.before);
+    entry["after"] = rating_json(r.after);
+    entry["title"] = title_json(r.title);
+    ratings.push_back(std::move(entry));
+  }
+  out["ratings"] = std::move(ratings);
+  out["scoreboard"] = scoreboard_json(m.scoreboard);
+  return out;
+}
+
+json to_json(const chat_message& m) {
+  json out = start("chat");
+  out["from"] = m.from;
+  out["name"] = m.name;
+  out["seat"] = int_or_null(m.seat);
+  out["text"] = m.text;
+  return out;
+}
+
+json to_json(const reaction_message& m) {
+  json out = start("reaction");
+  out["from"] = m.from;
+  out["name"] = m.name;
+  out["seat"] = int_or_null(m.seat);
+  out["reaction"] = m.reaction;
+  return out;
+}
+
+json to_json(const left_message& m) { return start("left", m.id); }
+
+}  // namespace
+
+std::string to_text(const server_message& message) {
+  return dump_json(std::visit([](const auto& m) { return to_json(m); }, message));
+}
+
+}  // namespace shithead::protocol

@@ -1,0 +1,227 @@
+#pragma once
+// Every message the server sends over the WebSocket, as a typed value, and the one
+// function that writes them as text. The lobby, the rooms and the game service build
+// these values; none of them writes JSON. Key order and null-versus-absent are part of
+// the protocol (protocol/README.md, docs/lobby_messages.md, docs/room_messages.md), so
+// they are fixed here and nowhere else.
+//
+// A reply to a request carries the request's `id` when it had one, and no `id` key
+// otherwise.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "protocol/error_code.hpp"
+#include "rules/bots.hpp"
+#include "rules/event.hpp"
+#include "rules/ruleset.hpp"
+#include "rules/view.hpp"
+
+namespace shithead::protocol {
+
+// A request's id as the client sent it: an integer or a short string.
+using request_id = std::variant<std::int64_t, std::string>;
+
+// ---- the lobby ------------------------------------------------------------------------
+
+// What the lobby lists of a table (docs/lobby_messages.md, "The table list").
+struct table_summary {
+  std::string code;
+  bool is_public = false;
+  std::string preset;     // the ruleset's preset name, e.g. "shiphead"
+  int seats = 0;          // seats at the table
+  int seated = 0;         // seats taken, by humans and bots
+  int humans = 0;         // seated humans
+  int bots = 0;           // seated bots
+  int spectators = 0;
+  bool in_game = false;   // a game is being played (not waiting, not between games)
+  int turn_timer_s = 0;   // seconds a turn may take; 0 for no limit
+  std::string host_name;  // the host's player name
+
+  friend bool operator==(const table_summary&, const table_summary&) = default;
+};
+
+struct welcome_message {
+  std::optional<request_id> id;
+  std::string player_id;
+  std::string name;
+  std::string token;  // only ever to the connection that said hello
+};
+
+struct pong_message {
+  std::optional<request_id> id;
+};
+
+struct joined_message {
+  std::optional<request_id> id;
+  std::string code;
+};
+
+struct tables_message {
+  std::vector<table_summary> tables;
+};
+
+// The server is going away; the connection closes next (1001).
+struct closing_message {
+  std::string reason;
+};
+
+struct error_message {
+  std::optional<request_id> id;
+  error_code code;
+  std::string message;  // for people; the code is for programs
+};
+
+// ---- a table --------------------------------------------------------------------------
+
+// One seat of a room snapshot. A free seat has no player_id, no name and no bot; a bot's
+// seat has no player_id.
+struct seat_entry {
+  int seat = 0;
+  std::string player_id;  // empty: null
+  std::string name;       // empty: null
+  std::optional<rules::bot_kind> bot;
+  bool ready = false;
+  bool connected = false;
+  bool controlled_by_bot = false;  // a human seat a bot plays (left, timed out, or gone past grace)
+  bool left = false;               // the player left during this game; the seat is theirs until it ends
+  bool in_game = false;            // the seat plays in the current game
+};
+
+// Time left on the clocks that can act for a player; nullopt when one is not running.
+struct deadlines {
+  std::optional<std::chrono::milliseconds> turn;   // the seat to act's turn timer
+  std::optional<std::chrono::milliseconds> swap;   // the swap phase's timer
+  std::optional<std::chrono::milliseconds> grace;  // the disconnected seat to act's grace
+};
+
+// A table's clocks as a room snapshot shows them, in whole seconds.
+struct table_clocks {
+  int seats = 0;
+  std::int64_t turn_timer_s = 0;
+  std::int64_t swap_timer_s = 0;
+  std::int64_t grace_s = 0;
+  std::int64_t empty_close_s = 0;
+};
+
+// Who played a seat: a human (player_id) or a bot (its kind; no player_id).
+struct seat_occupant {
+  std::string player_id;  // ignored for a bot
+  std::string name;
+  std::optional<rules::bot_kind> bot;
+};
+
+// One line of the session's scoreboard.
+struct score_line {
+  seat_occupant player;
+  int games = 0;
+  int first = 0;
+  int shithead = 0;
+};
+
+struct scoreboard_view {
+  int games = 0;
+  int abandoned = 0;
+  std::vector<score_line> players;  // in the order they first finished a game here
+};
+
+// The whole table, to one member: the seat they hold (if any) and their view of the game.
+struct room_message {
+  std::optional<request_id> id;
+  std::uint64_t version = 0;
+  std::string code;
+  bool is_public = false;
+  rules::ruleset ruleset;
+  table_clocks settings;
+  std::string host;  // empty: null
+  std::vector<seat_entry> seats;
+  int spectators = 0;
+  // The member it is for: their seat, or none for a spectator ("you": {"seat", "spectator"}).
+  std::optional<int> your_seat;
+  scoreboard_view scoreboard;
+  std::optional<rules::seat_view> game;  // this member's view of the current or last game
+  struct deadlines deadlines;
+};
+
+// One step of the game: the events since the last frame and the member's view after them.
+struct game_message {
+  std::uint64_t version = 0;
+  std::vector<rules::event> events;
+  rules::seat_view view;
+  struct deadlines deadlines;
+};
+
+struct place_entry {
+  int seat = 0;
+  seat_occupant player;
+  int place = 0;
+};
+
+struct shithead_entry {
+  int seat = 0;
+  seat_occupant player;
+};
+
+struct rating_value {
+  double mu = 0;
+  double sigma = 0;
+  double ordinal = 0;
+  bool provisional = false;
+};
+
+struct title_value {
+  int count = 0;
+  std::optional<std::string> numeric;
+  std::optional<std::string> olympic;
+  std::optional<std::string> feudal;
+};
+
+struct rating_change_entry {
+  std::string player_id;
+  std::string name;
+  rating_value before;
+  rating_value after;
+  title_value title;
+};
+
+struct game_over_message {
+  std::uint64_t version = 0;
+  std::vector<place_entry> places;  // by place
+  std::optional<shithead_entry> shithead;
+  bool abandoned = false;
+  // Filled once the store has recorded the game: null and empty without a store.
+  std::optional<std::int64_t> game_id;
+  std::vector<rating_change_entry> ratings;
+  scoreboard_view scoreboard;
+};
+
+struct chat_message {
+  std::string from;  // the sender's player_id
+  std::string name;
+  std::optional<int> seat;  // null for a spectator
+  std::string text;
+};
+
+struct reaction_message {
+  std::string from;
+  std::string name;
+  std::optional<int> seat;
+  std::string reaction;
+};
+
+// The player's leave took effect; no more frames of that table follow.
+struct left_message {
+  std::optional<request_id> id;
+};
+
+using server_message =
+    std::variant<welcome_message, pong_message, joined_message, tables_message, closing_message, error_message,
+                 room_message, game_message, game_over_message, chat_message, reaction_message, left_message>;
+
+// The message as one compact JSON text frame.
+std::string to_text(const server_message& message);
+
+}  // namespace shithead::protocol

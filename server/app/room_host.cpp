@@ -21,31 +21,6 @@ std::vector<protocol::rating_change_entry> rating_entries(const std::vector<rati
   return out;
 }
 
-// A game_over frame the room sent, with the message it was written from.
-struct sent_game_over {
-  frame sent;
-  protocol::game_over_message message;
-};
-
-// Each game that ended in a step is the game the store recorded at the same position:
-// its game_over frame, known by identity (every receiver shares it), is written again
-// from the room's message with the stored game's id and the new ratings. When the
-// store failed (fewer results), the frames stay as the room sent them.
-frame_gate::patcher game_over_patcher(std::vector<sent_game_over> sent, std::vector<recorded_game> results) {
-  return [sent = std::move(sent), results = std::move(results)](std::vector<frame_gate::held_frame>& frames) {
-    std::vector<frame> replacements;
-    for (std::size_t k = 0; k < sent.size() && k < results.size(); ++k) {
-      auto message = sent[k].message;
-      message.game_id = results[k].game_id;
-      message.ratings = rating_entries(results[k].ratings);
-      replacements.push_back(make_frame(protocol::to_text(message)));
-    }
-    for (auto& f : frames)
-      for (std::size_t k = 0; k < replacements.size(); ++k)
-        if (f.message == sent[k].sent) f.message = replacements[k];
-  };
-}
-
 }  // namespace
 
 room_host::room_host(asio::io_context& ioc, table_settings settings, player_info host, std::uint64_t seed,
@@ -61,13 +36,10 @@ room_host::room_host(asio::io_context& ioc, room restored, system_time game_star
       room_(std::move(restored)),
       listener_(std::move(listener)),
       services_(std::move(services)),
-      saved_version_(room_.version()),
       game_started_(game_started) {
   if (services_.metrics) services_.metrics->table_opened();
   game_running_ = room_.game() && !room_.game()->over();
   if (game_running_ && services_.metrics) services_.metrics->game_started();  // resumed after a restart
-  if (services_.metrics)
-    room_.on_error_sent([metrics = services_.metrics](protocol::error_code code) { metrics->error_sent(code); });
 }
 
 room_host::~room_host() {
@@ -105,16 +77,18 @@ void room_host::on_strand(Fn fn, bool even_when_stopped) {
 void room_host::join(player_info player, std::shared_ptr<participant> connection, bool spectate, join_done done) {
   on_strand([player = std::move(player), connection = std::move(connection), spectate,
              done = std::move(done)](room_host& self) mutable {
-    auto joined = self.room_.join(player, self.gate_.wrap(connection), spectate, clock::now());
+    outbox out;
+    auto joined = self.room_.join(player, std::move(connection), spectate, clock::now(), out);
     done(std::move(joined));
-    self.after_change();
+    self.after_change(std::move(out));
   });
 }
 
 void room_host::leave(std::string player_id) {
   on_strand([player_id = std::move(player_id)](room_host& self) {
-    self.room_.leave(player_id, clock::now());
-    self.after_change();
+    outbox out;
+    self.room_.leave(player_id, clock::now(), out);
+    self.after_change(std::move(out));
   });
 }
 
@@ -122,19 +96,19 @@ void room_host::disconnected(std::string player_id, std::shared_ptr<participant>
   // Even after stop(): the room must let go of the connection, or the session it holds
   // (and the socket's timers) would outlive the server's shutdown.
   on_strand([player_id = std::move(player_id), connection = std::move(connection)](room_host& self) {
-    // The room knows the connection by its stand-in; one it never had is a stale close.
-    const auto stand_in = self.gate_.take_stand_in(connection.get());
-    self.room_.disconnected(player_id, stand_in ? stand_in.get() : connection.get(), clock::now());
-    self.after_change();
+    outbox out;
+    self.room_.disconnected(player_id, connection.get(), clock::now(), out);
+    self.after_change(std::move(out));
   }, true);
 }
 
 void room_host::handle(std::string player_id, protocol::table_message message) {
   const auto began = clock::now();
   on_strand([player_id = std::move(player_id), message = std::move(message), began](room_host& self) {
-    self.room_.handle(player_id, message, clock::now());
+    outbox out;
+    self.room_.handle(player_id, message, clock::now(), out);
     const bool action = std::holds_alternative<protocol::action_request>(message.request);
-    self.after_change(action ? std::optional<clock::time_point>(began) : std::nullopt);
+    self.after_change(std::move(out), action ? std::optional<clock::time_point>(began) : std::nullopt);
   });
 }
 
@@ -146,10 +120,25 @@ void room_host::stop() {
 }
 
 void room_host::announce() {
-  on_strand([](room_host& self) { self.after_change(); });
+  // Nothing happens at the table: only the lobby hears of it and the timer is armed.
+  on_strand([](room_host& self) {
+    outbox out;
+    out.next_deadline = self.room_.next_deadline();
+    self.after_change(std::move(out));
+  });
 }
 
-void room_host::track_games() {
+void room_host::track_games(const std::vector<finished_room_game>& games) {
+  const bool was_running = game_running_;
+  if (!games.empty()) {
+    if (!was_running) game_started_ = std::chrono::system_clock::now();  // started and ended in one step
+    for (const auto& g : games) {
+      if (!services_.metrics) break;
+      if (!was_running) services_.metrics->game_started();
+      services_.metrics->game_finished(g.abandoned);
+    }
+    game_running_ = false;
+  }
   const bool running = !room_.closed() && room_.game() && !room_.game()->over();
   if (running && !game_running_) {
     game_started_ = std::chrono::system_clock::now();
@@ -160,20 +149,13 @@ void room_host::track_games() {
   game_running_ = running;
 }
 
-void room_host::after_change(std::optional<clock::time_point> action_began) {
-  const bool was_running = game_running_;
-  auto games = room_.take_finished_games();
-  if (!games.empty()) {
-    if (!was_running) game_started_ = std::chrono::system_clock::now();  // started and ended in one step
-    for (const auto& g : games) {
-      if (!services_.metrics) break;
-      if (!was_running) services_.metrics->game_started();
-      services_.metrics->game_finished(g.abandoned);
-    }
-    game_running_ = false;
-  }
-  track_games();
-  save_step(std::move(games), action_began);
+void room_host::after_change(outbox out, std::optional<clock::time_point> action_began) {
+  if (services_.metrics)
+    for (const auto& l : out.letters)
+      if (const auto* error = std::get_if<protocol::error_message>(l.message.get()))
+        services_.metrics->error_sent(error->code);
+  track_games(out.finished);
+  save_step(out, action_began);
 
   if (room_.closed()) {
     closed_reported_ = true;
@@ -187,53 +169,56 @@ void room_host::after_change(std::optional<clock::time_point> action_began) {
     last_summary_ = summary;
     listener_(code_, std::move(summary));
   }
-  arm_timer();
+  arm_timer(out.next_deadline);
 }
 
-void room_host::save_step(std::vector<finished_room_game> games, std::optional<clock::time_point> began) {
-  const bool changed = room_.version() != saved_version_ || !games.empty() || room_.closed();
-  if (!services_.db || !changed) {
-    gate_.end_step(false);
+void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
+  if (!services_.db || !out.table_changed) {
+    queue_.pass(std::move(out.letters));
     if (began && services_.metrics) services_.metrics->observe_action(clock::now() - *began);
     return;
   }
-  saved_version_ = room_.version();
   // "" tells the store the table is gone: a closed table is never restored.
   std::optional<std::string> state = room_.closed() ? std::string() : saved_state(room_, game_started_);
   std::vector<game_to_record> to_record;
-  std::vector<sent_game_over> game_overs;
+  std::vector<std::shared_ptr<protocol::server_message>> game_overs;
   const auto ended = std::chrono::system_clock::now();
-  for (auto& g : games) {
-    game_overs.push_back(sent_game_over{std::move(g.game_over_frame), std::move(g.game_over)});
+  for (auto& g : out.finished) {
+    game_overs.push_back(std::move(g.game_over));
     to_record.push_back(game_to_record{code_, std::move(g.record), std::move(g.players), std::move(g.finish_order),
                                        g.shithead, g.abandoned, game_started_, ended});
   }
-  const auto ticket = gate_.end_step(true);
+  const auto ticket = queue_.park(std::move(out.letters));
   if (services_.metrics) services_.metrics->set_store_queue_depth(services_.db->queue_depth() + 1);
   services_.db->save_table(
       code_, std::move(state), std::move(to_record),
-      [self = shared_from_this(), ticket = *ticket, began,
-       game_overs = std::move(game_overs)](std::vector<recorded_game> results) mutable {
+      [self = shared_from_this(), ticket, began, game_overs = std::move(game_overs)](std::vector<recorded_game> results) {
         // On the store's thread: back to the room's strand, whatever state it is in.
-        asio::post(self->strand_, [self, ticket, began, game_overs = std::move(game_overs),
-                                   results = std::move(results)]() mutable {
-          self->gate_.release(ticket, game_over_patcher(std::move(game_overs), std::move(results)));
+        asio::post(self->strand_, [self, ticket, began, game_overs, results = std::move(results)] {
+          // The k-th game that ended in the step is the k-th the store recorded. When the
+          // store failed (no results), the messages go out with null ids, as sent.
+          for (std::size_t k = 0; k < game_overs.size() && k < results.size(); ++k) {
+            auto& over = std::get<protocol::game_over_message>(*game_overs[k]);
+            over.game_id = results[k].game_id;
+            over.ratings = rating_entries(results[k].ratings);
+          }
+          self->queue_.release(ticket);
           if (began && self->services_.metrics) self->services_.metrics->observe_action(clock::now() - *began);
         });
       });
 }
 
-void room_host::arm_timer() {
-  const auto deadline = stopped_ ? std::nullopt : room_.next_deadline();
-  if (!deadline) {
+void room_host::arm_timer(std::optional<clock::time_point> deadline) {
+  if (stopped_ || !deadline) {
     timer_.cancel();
     return;
   }
   timer_.expires_at(*deadline);
   timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
     if (ec || self->closed_reported_ || self->stopped_) return;
-    self->room_.tick(clock::now());
-    self->after_change();
+    outbox out;
+    self->room_.tick(clock::now(), out);
+    self->after_change(std::move(out));
   });
 }
 

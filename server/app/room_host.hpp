@@ -2,10 +2,11 @@
 // A room on its own strand with one timer armed at its next deadline. Everything that
 // reaches the room goes through here, so the room itself stays single-threaded logic.
 //
-// With a store, every step that changed the table is saved before anyone hears of it:
-// the room's frames wait in a frame_gate until the store has committed the table's new
-// state (and any game that ended, whose game_over frame then gains the stored game id
-// and the players' new ratings).
+// Each call into the room fills an outbox; the host carries it out. With a store, every
+// step that changed the table is saved before anyone hears of it: the step's letters
+// wait in a step_queue until the store has committed the table's new state (and any game
+// that ended, whose game_over message then gains the stored game id and the players' new
+// ratings before it is written).
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -14,12 +15,11 @@
 #include <memory>
 #include <optional>
 
-#include "protocol/json_text.hpp"
-#include "server/room/frame_gate.hpp"
+#include "protocol/server_message.hpp"
+#include "server/app/step_queue.hpp"
 #include "server/net/metrics.hpp"
 #include "server/room/room.hpp"
 #include "server/store/store.hpp"
-#include "protocol/server_message.hpp"
 
 namespace shithead::server {
 
@@ -74,20 +74,20 @@ class room_host : public std::enable_shared_from_this<room_host> {
  private:
   template <class Fn>
   void on_strand(Fn fn, bool even_when_stopped = false);
-  void after_change(std::optional<std::chrono::steady_clock::time_point> action_began = std::nullopt);
-  void track_games();
-  void save_step(std::vector<finished_room_game> games, std::optional<std::chrono::steady_clock::time_point> began);
-  void arm_timer();
+  // Carries out what one call into the room asked for.
+  void after_change(outbox out, std::optional<std::chrono::steady_clock::time_point> action_began = std::nullopt);
+  void track_games(const std::vector<finished_room_game>& games);
+  void save_step(outbox& out, std::optional<std::chrono::steady_clock::time_point> began);
+  void arm_timer(std::optional<std::chrono::steady_clock::time_point> deadline);
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
   std::string code_;
-  frame_gate gate_;  // declared before room_: the room's stand-ins point into it
+  step_queue queue_;
   room room_;
   summary_listener listener_;
   room_services services_;
   std::optional<protocol::table_summary> last_summary_;
-  std::uint64_t saved_version_ = 0;
   bool game_running_ = false;
   system_time game_started_{};
   bool closed_reported_ = false;

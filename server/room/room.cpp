@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 
 namespace shithead::server {
 
@@ -22,7 +23,52 @@ room::room(table_settings settings, player_info host, std::uint64_t seed, time_p
 
 rules::result<join_result, room_error> room::join(const player_info& player,
                                                   std::shared_ptr<participant> connection, bool spectate,
-                                                  time_point now) {
+                                                  time_point now, outbox& out) {
+  auto joined = do_join(player, std::move(connection), spectate, now);
+  flush_into(out);
+  return joined;
+}
+
+void room::leave(const std::string& player_id, time_point now, outbox& out) {
+  do_leave(player_id, std::nullopt, now);
+  flush_into(out);
+}
+
+void room::disconnected(const std::string& player_id, const participant* connection, time_point now,
+                        outbox& out) {
+  do_disconnected(player_id, connection, now);
+  flush_into(out);
+}
+
+void room::handle(const std::string& player_id, const protocol::table_message& message, time_point now,
+                  outbox& out) {
+  do_handle(player_id, message, now);
+  flush_into(out);
+}
+
+void room::tick(time_point now, outbox& out) {
+  if (!closed_) {
+    fire_due(now);
+    finish_step(now);
+  }
+  flush_into(out);
+}
+
+void room::flush_into(outbox& out) {
+  out.letters.insert(out.letters.end(), std::make_move_iterator(out_.letters.begin()),
+                     std::make_move_iterator(out_.letters.end()));
+  out.finished.insert(out.finished.end(), std::make_move_iterator(out_.finished.begin()),
+                      std::make_move_iterator(out_.finished.end()));
+  out_ = outbox{};
+  if (version_ != version_told_ || closed_) out.table_changed = true;
+  if (!out.finished.empty()) out.table_changed = true;
+  version_told_ = version_;
+  out.next_deadline = next_deadline();
+}
+
+rules::result<join_result, room_error> room::do_join(const player_info& player,
+                                                     std::shared_ptr<participant> connection, bool spectate,
+                                                     time_point now) {
   assert(connection);
   fire_due(now);
   finish_step(now);
@@ -80,8 +126,6 @@ rules::result<join_result, room_error> room::join(const player_info& player,
   return result;
 }
 
-void room::leave(const std::string& player_id, time_point now) { do_leave(player_id, std::nullopt, now); }
-
 void room::do_leave(const std::string& player_id, const request_id& id, time_point now) {
   if (closed_) return;
   fire_due(now);
@@ -111,11 +155,7 @@ void room::do_leave(const std::string& player_id, const request_id& id, time_poi
   finish_step(now);
 }
 
-void room::disconnected(const std::string& player_id, time_point now) {
-  disconnected(player_id, nullptr, now);
-}
-
-void room::disconnected(const std::string& player_id, const participant* connection, time_point now) {
+void room::do_disconnected(const std::string& player_id, const participant* connection, time_point now) {
   if (closed_) return;
   fire_due(now);
   finish_step(now);
@@ -138,7 +178,7 @@ void room::disconnected(const std::string& player_id, const participant* connect
   finish_step(now);
 }
 
-void room::handle(const std::string& player_id, const protocol::table_message& message, time_point now) {
+void room::do_handle(const std::string& player_id, const protocol::table_message& message, time_point now) {
   if (closed_) return;
   fire_due(now);
   finish_step(now);
@@ -281,12 +321,6 @@ protocol::table_summary room::summary() const {
   out.in_game = in_game();
   out.turn_timer_s = static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(settings_.turn_timer).count());
   out.host_name = name_of(host_);
-  return out;
-}
-
-std::vector<finished_room_game> room::take_finished_games() {
-  std::vector<finished_room_game> out;
-  out.swap(finished_);
   return out;
 }
 

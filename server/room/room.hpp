@@ -3,8 +3,10 @@
 // scoreboard. Pure logic and single-threaded: the server runs each room on its own
 // strand, so there are no locks here, no sockets and no clock reads. Time comes in as
 // `now`; chance only from the seed given at construction, so the same seed and the same
-// calls give the same games. Players are told everything through participant::deliver;
-// protocol/docs/room_messages.md documents every message with an example.
+// calls give the same games. Every entry point fills an outbox, as rules::try_apply fills
+// events: the messages for each member (typed, protocol/server_message.hpp; the host
+// writes and delivers them), the games to record, whether the saved table changed, and
+// when to call tick() next. protocol/docs/room_messages.md shows every message.
 //
 // Authority: the room decides everything. A player's seat comes from the room's own
 // record of who sits where, never from a message; actions go through rules::try_apply;
@@ -72,8 +74,6 @@ namespace shithead::server {
 
 // Spectators beyond this are refused ("full"): a room never grows without bound.
 inline constexpr std::size_t max_spectators = 100;
-// Finished games kept for take_finished_games().
-inline constexpr std::size_t max_finished_kept = 16;
 
 struct player_info {
   std::string player_id;
@@ -99,11 +99,25 @@ struct finished_room_game {
   std::vector<int> finish_order;  // seats in the order they went out
   int shithead = -1;              // -1 when abandoned
   bool abandoned = false;
-  // The game_over frame the room sent (one frame shared by every receiver) and the
-  // message it was written from. Its game_id and ratings are null and empty: a host with
-  // a store swaps the frame for one written from `game_over` with them filled in.
-  frame game_over_frame;
-  protocol::game_over_message game_over;
+  // The game_over message in the outbox's letters (one message shared by every
+  // receiver). Its game_id and ratings are null and empty: a host with a store fills them
+  // in once the game is recorded, before the letters are written and delivered.
+  std::shared_ptr<protocol::server_message> game_over;
+};
+
+// One message to one member. A broadcast's letters share one message, so the host writes
+// its text once.
+struct letter {
+  std::shared_ptr<participant> to;
+  std::shared_ptr<protocol::server_message> message;
+};
+
+// What one call into the room asks of its host.
+struct outbox {
+  std::vector<letter> letters;               // in the order they must arrive
+  std::vector<finished_room_game> finished;  // games that ended: to record
+  bool table_changed = false;                // the saved form changed (a new version, or closed)
+  std::optional<std::chrono::steady_clock::time_point> next_deadline;  // when to call tick()
 };
 
 class room {
@@ -120,20 +134,19 @@ class room {
   // player receives a full `room` snapshot (everyone does when membership changed).
   rules::result<join_result, room_error> join(const player_info& player,
                                               std::shared_ptr<participant> connection, bool spectate,
-                                              time_point now);
+                                              time_point now, outbox& out);
   // The player leaves the table (see Leaving above). Receives a `left` frame.
-  void leave(const std::string& player_id, time_point now);
+  void leave(const std::string& player_id, time_point now, outbox& out);
   // The player's connection was lost. A seat is kept (see grace); a spectator is
   // removed. With `connection` given, a stale close (the player has since joined again
   // on a new connection) is ignored.
-  void disconnected(const std::string& player_id, time_point now);
-  void disconnected(const std::string& player_id, const participant* connection, time_point now);
+  void disconnected(const std::string& player_id, const participant* connection, time_point now, outbox& out);
   // A table request (protocol/client_message.hpp) with the id to echo. Messages from
   // non-members are ignored; a request the room refuses is answered with an `error`
-  // frame and changes nothing.
-  void handle(const std::string& player_id, const protocol::table_message& message, time_point now);
+  // message and changes nothing.
+  void handle(const std::string& player_id, const protocol::table_message& message, time_point now, outbox& out);
   // Fires every timer due at `now`.
-  void tick(time_point now);
+  void tick(time_point now, outbox& out);
   // The earliest time a timer falls due (possibly already past); nullopt when none runs.
   std::optional<time_point> next_deadline() const;
 
@@ -155,12 +168,8 @@ class room {
   // every hidden card (the record's seed deals them).
   const rules::game_state* game() const { return game_ ? &*game_ : nullptr; }
   const protocol::game_record* record() const { return record_ ? &*record_ : nullptr; }
-  // Games that ended since the last call, oldest first (at most 16 are kept).
-  std::vector<finished_room_game> take_finished_games();
   // The players holding seats (not bots, not spectators), for routing them back here.
   std::vector<std::string> seated_players() const;
-  // Called with the code of every error frame the room sends (for metrics).
-  void on_error_sent(std::function<void(protocol::error_code)> observer) { error_observer_ = std::move(observer); }
 
   // Persistence (room_saved.cpp). Everything a restart needs to carry the table on:
   // settings, seats, host, scoreboard and the current game as its record (which holds
@@ -213,6 +222,12 @@ class room {
   error on_stand(const std::string& player_id);
   error dispatch(const std::string& player_id, const protocol::table_message& message, time_point now);
   void do_leave(const std::string& player_id, const request_id& id, time_point now);
+  rules::result<join_result, room_error> do_join(const player_info& player, std::shared_ptr<participant> connection,
+                                                 bool spectate, time_point now);
+  void do_disconnected(const std::string& player_id, const participant* connection, time_point now);
+  void do_handle(const std::string& player_id, const protocol::table_message& message, time_point now);
+  // Hands what this call produced to the caller's outbox.
+  void flush_into(outbox& out);
 
   // Members.
   int find_seat(const std::string& player_id) const;  // -1 when not seated
@@ -250,16 +265,16 @@ class room {
   void finish_game();
 
   // Frames.
-  void send(const std::shared_ptr<participant>& to, const protocol::server_message& message) const;
+  void send(const std::shared_ptr<participant>& to, protocol::server_message message);
   void send_error(const std::string& player_id, const request_id& id, protocol::error_code code,
-                  std::string_view message) const;
-  void broadcast(const protocol::server_message& message) const;
-  void broadcast(const frame& shared) const;
+                  std::string_view message);
+  void broadcast(std::shared_ptr<protocol::server_message> message);
+  void broadcast(protocol::server_message message);
   // Everything but the member's seat and view; then personalize() fills those for one.
   protocol::room_message room_base(const request_id& id, time_point now) const;
   protocol::room_message personalize(protocol::room_message base, int seat_index) const;
   protocol::scoreboard_view scoreboard_view() const;
-  void send_snapshot(const std::string& player_id, const request_id& id, time_point now) const;
+  void send_snapshot(const std::string& player_id, const request_id& id, time_point now);
   void broadcast_room(time_point now);
   void flush_events(time_point now);
   void finish_step(time_point now);
@@ -292,8 +307,8 @@ class room {
   scoreboard scoreboard_;
   chat_limiter chat_limiter_{5, std::chrono::seconds{10}};
   chat_limiter reaction_limiter_{10, std::chrono::seconds{10}};
-  std::vector<finished_room_game> finished_;
-  std::function<void(protocol::error_code)> error_observer_;
+  outbox out_;                         // what this call has produced so far
+  std::uint64_t version_told_ = 0;     // the version the last outbox handed out
 };
 
 }  // namespace shithead::server

@@ -165,12 +165,11 @@ void room::finish_game() {
     last_shithead_.reset();
   }
   ++version_;
-  auto over = game_over_of(version_, game_players_, *game_, scoreboard_view());
-  const frame sent = make_frame(protocol::to_text(over));
-  broadcast(sent);
-  finished_.push_back(finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead,
-                                         game_->abandoned, sent, std::move(over)});
-  if (finished_.size() > max_finished_kept) finished_.erase(finished_.begin());
+  auto over = std::make_shared<protocol::server_message>(
+      game_over_of(version_, game_players_, *game_, scoreboard_view()));
+  broadcast(over);
+  out_.finished.push_back(finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead,
+                                             game_->abandoned, std::move(over)});
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].left) continue;
     free_the_seat(static_cast<int>(i));
@@ -290,35 +289,28 @@ void room::fire_due(time_point now) {
   }
 }
 
-void room::tick(time_point now) {
-  if (closed_) return;
-  fire_due(now);
-  finish_step(now);
-}
-
 // ---------------------------------------------------------------------------------------
 // Frames
 
 
-void room::send(const std::shared_ptr<participant>& to, const protocol::server_message& message) const {
-  if (to) to->deliver(make_frame(protocol::to_text(message)));
+void room::send(const std::shared_ptr<participant>& to, protocol::server_message message) {
+  if (to) out_.letters.push_back(letter{to, std::make_shared<protocol::server_message>(std::move(message))});
 }
 
 void room::send_error(const std::string& player_id, const request_id& id, protocol::error_code code,
-                      std::string_view message) const {
-  if (error_observer_) error_observer_(code);
+                      std::string_view message) {
   send(connection_of(player_id), protocol::error_message{id, code, std::string(message)});
 }
 
-void room::broadcast(const protocol::server_message& message) const {
-  broadcast(make_frame(protocol::to_text(message)));
+void room::broadcast(protocol::server_message message) {
+  broadcast(std::make_shared<protocol::server_message>(std::move(message)));
 }
 
-void room::broadcast(const frame& shared) const {
+void room::broadcast(std::shared_ptr<protocol::server_message> shared) {
   for (const auto& s : seats_)
-    if (s.human() && !s.left && s.connection) s.connection->deliver(shared);
+    if (s.human() && !s.left && s.connection) out_.letters.push_back(letter{s.connection, shared});
   for (const auto& w : watchers_)
-    if (w.connection) w.connection->deliver(shared);
+    if (w.connection) out_.letters.push_back(letter{w.connection, shared});
 }
 
 int room::game_seat_of(int index) const {
@@ -376,7 +368,7 @@ protocol::room_message room::personalize(protocol::room_message base, int seat_i
   return base;
 }
 
-void room::send_snapshot(const std::string& player_id, const request_id& id, time_point now) const {
+void room::send_snapshot(const std::string& player_id, const request_id& id, time_point now) {
   send(connection_of(player_id), personalize(room_base(id, now), find_seat(player_id)));
 }
 
@@ -390,21 +382,22 @@ void room::broadcast_room(time_point now) {
     if (s.human() && !s.left && s.connection) send(s.connection, personalize(base, static_cast<int>(i)));
   }
   if (watchers_.empty()) return;
-  const frame shared = make_frame(protocol::to_text(personalize(base, -1)));
+  // Every spectator sees the same: one message for all of them.
+  const auto shared = std::make_shared<protocol::server_message>(personalize(base, -1));
   for (const auto& w : watchers_)
-    if (w.connection) w.connection->deliver(shared);
+    if (w.connection) out_.letters.push_back(letter{w.connection, shared});
 }
 
 void room::flush_events(time_point now) {
   if (pending_events_.empty()) return;
   ++version_;
   const auto clocks = deadlines(now);
-  frame spectators;  // one frame for everyone who sees the public view
+  std::shared_ptr<protocol::server_message> spectators;  // one message for everyone who sees the public view
   const auto deliver_public = [&](const std::shared_ptr<participant>& to) {
     if (!spectators)
-      spectators = make_frame(protocol::to_text(
-          protocol::game_message{version_, pending_events_, rules::spectator_view(*game_), clocks}));
-    to->deliver(spectators);
+      spectators = std::make_shared<protocol::server_message>(
+          protocol::game_message{version_, pending_events_, rules::spectator_view(*game_), clocks});
+    out_.letters.push_back(letter{to, spectators});
   };
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const auto& s = seats_[i];

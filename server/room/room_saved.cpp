@@ -108,6 +108,7 @@ rules::result<room, std::string> room::restored(const json& saved, std::uint64_t
     // One more than the last frame anyone saw: whatever a client holds is older than the
     // snapshot it gets when it comes back.
     r.version_ = saved.at("version").get<std::uint64_t>() + 1;
+    r.version_told_ = r.version_;  // nothing to save until something changes
     r.next_order_ = saved.at("next_order").get<std::uint64_t>();
     r.bots_added_ = saved.at("bots_added").get<int>();
     const json& seats = saved.at("seats");

@@ -10,11 +10,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "protocol/client_message.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/server_message.hpp"
+#include "server/app/step_queue.hpp"
 #include "server/net/participant.hpp"
 #include "server/room/room.hpp"
 
@@ -110,6 +112,57 @@ struct test_player {
   std::string name;
   std::shared_ptr<fake_participant> fake = std::make_shared<fake_participant>();
   player_info info() const { return player_info{id, name}; }
+};
+
+// A room that carries out its own outboxes as a host without a store would: every
+// letter written and delivered at once, the games that ended kept for the test. The
+// entry points keep their shape without the outbox, so tests read as the room's story.
+class delivering_room : public room {
+ public:
+  using room::room;
+  delivering_room(room&& r) : room(std::move(r)) {}  // NOLINT: a restored room takes the test's place
+  delivering_room& operator=(room&& r) {
+    room::operator=(std::move(r));
+    return *this;
+  }
+
+  rules::result<join_result, room_error> join(const player_info& player, std::shared_ptr<participant> connection,
+                                              bool spectate, time_point now) {
+    outbox out;
+    auto joined = room::join(player, std::move(connection), spectate, now, out);
+    carry_out(out);
+    return joined;
+  }
+  void leave(const std::string& player_id, time_point now) { run([&](outbox& out) { room::leave(player_id, now, out); }); }
+  void disconnected(const std::string& player_id, time_point now) { disconnected(player_id, nullptr, now); }
+  void disconnected(const std::string& player_id, const participant* connection, time_point now) {
+    run([&](outbox& out) { room::disconnected(player_id, connection, now, out); });
+  }
+  void handle(const std::string& player_id, const protocol::table_message& message, time_point now) {
+    run([&](outbox& out) { room::handle(player_id, message, now, out); });
+  }
+  void tick(time_point now) { run([&](outbox& out) { room::tick(now, out); }); }
+
+  // Games that ended since the last call, oldest first.
+  std::vector<finished_room_game> take_finished_games() { return std::exchange(finished_, {}); }
+  // Whether the last call asked for the table to be saved.
+  bool table_changed() const { return table_changed_; }
+
+ private:
+  template <class Fn>
+  void run(Fn call) {
+    outbox out;
+    call(out);
+    carry_out(out);
+  }
+  void carry_out(outbox& out) {
+    deliver(out.letters);  // as the host does: each message written once
+    for (auto& g : out.finished) finished_.push_back(std::move(g));
+    table_changed_ = out.table_changed;
+  }
+
+  std::vector<finished_room_game> finished_;
+  bool table_changed_ = false;
 };
 
 inline room::time_point start_time() { return room::time_point{} + 1000h; }
@@ -212,7 +265,7 @@ struct table {
   }
 
   room::time_point now;
-  room r;
+  delivering_room r;
   std::vector<std::unique_ptr<test_player>> players;
 };
 

@@ -1,14 +1,17 @@
-// Privacy: over many games, every frame any participant receives is checked, at the
-// moment it is delivered, against the game as the room holds it. No frame may name a
-// card that its receiver cannot know: another seat's hand, a face-down card or a card in
-// the stock (one deck, so every card is unique). Cards that were public once (dealt
-// face up, played to the pile, turned from face down) may be named again, e.g. in a
-// hand that picked them up. Every view in a frame must be exactly the receiver's own
-// rules::view_for (spectators: rules::spectator_view).
+// Privacy: over many games, every frame any participant receives is checked, when it
+// is delivered, against the game as the room holds it. No frame may name a card that its
+// receiver cannot know: another seat's hand, a face-down card or a card in the stock (one
+// deck, so every card is unique). Cards that were public once (dealt face up, played to
+// the pile, turned from face down) may be named again, e.g. in a hand that picked them
+// up. Every view in a frame must be exactly the receiver's own rules::view_for
+// (spectators: rules::spectator_view) of a state the game passed through: the letters of
+// one call are delivered after it, as the host delivers them, so a snapshot made before
+// the bots moved arrives after their moves. A receiver's views follow the game in order.
 #include <gtest/gtest.h>
 
 #include <array>
 #include <bitset>
+#include <map>
 
 #include "fake_participant.hpp"
 #include "protocol/view_json.hpp"
@@ -30,6 +33,8 @@ class public_cards {
       applied_ = 0;
       seen_.reset();
       mark(*state_);
+      states_.assign(1, *state_);
+      ++games_;
     }
     std::vector<rules::event> events;
     for (; applied_ < record.actions.size(); ++applied_) {
@@ -41,9 +46,13 @@ class public_cards {
         if (e.type == rules::event_type::revealed || e.type == rules::event_type::played)
           for (auto c : e.cards) seen_.set(c.code);
       mark(*state_);
+      states_.push_back(*state_);
     }
   }
   bool seen(rules::card c) const { return seen_.test(c.code); }
+  // Every state of the current game so far: the deal, then one after each action.
+  const std::vector<rules::game_state>& states() const { return states_; }
+  int games() const { return games_; }  // counts games started, so a new one is told apart
 
  private:
   void mark(const rules::game_state& s) {
@@ -56,6 +65,8 @@ class public_cards {
   std::uint64_t seed_ = 0;
   std::size_t applied_ = 0;
   std::bitset<256> seen_;
+  std::vector<rules::game_state> states_;
+  int games_ = 0;
 };
 
 // Collects every string in a JSON value.
@@ -72,6 +83,8 @@ struct leak_checker {
   public_cards known;
   long frames_checked = 0;
   long views_checked = 0;
+  // Per receiver: the game and the state its last view showed.
+  std::map<std::string, std::pair<int, std::size_t>> shown;
 
   // The game seat whose view `player` may see, or -1.
   int viewer_of(const std::string& player) const {
@@ -117,8 +130,22 @@ struct leak_checker {
     if (message["type"] == "room" && !message["game"].is_null()) view = &message["game"];
     if (view) {
       ++views_checked;
-      const auto expected = viewer >= 0 ? rules::view_for(*game, viewer) : rules::spectator_view(*game);
-      ASSERT_EQ(*view, protocol::view_to_json(expected)) << player;
+      const auto& states = known.states();
+      auto& [shown_game, from] = shown[player];
+      if (shown_game != known.games()) {
+        shown_game = known.games();
+        from = 0;
+      }
+      bool found = false;
+      for (std::size_t i = from; i < states.size() && !found; ++i) {
+        const auto expected = viewer >= 0 ? rules::view_for(states[i], viewer) : rules::spectator_view(states[i]);
+        if (*view == protocol::view_to_json(expected)) {
+          from = i;
+          found = true;
+        }
+      }
+      ASSERT_TRUE(found) << player << " was sent a view of no state the game passed through (since state "
+                         << from << " of " << states.size() << "): " << view->dump();
     }
   }
 

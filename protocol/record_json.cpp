@@ -1,6 +1,7 @@
 #include "protocol/record_json.hpp"
 
 #include <array>
+#include <charconv>
 #include <limits>
 #include <string>
 
@@ -60,6 +61,21 @@ parsed<std::vector<recorded_action>> read_actions(const json& value, std::string
   return actions;
 }
 
+// A seed is written as a string of decimal digits: seeds use all 64 bits, and a
+// JavaScript client that fetched a record as a number would round it above 2^53 and
+// get a record that no longer replays. Records written before read as numbers still.
+parsed<std::uint64_t> read_seed(const json& value, std::string_view path) {
+  if (value.is_number()) return read_uint64(value, path);
+  const std::string* digits = value.is_string() ? &value.get_ref<const std::string&>() : nullptr;
+  if (!digits || digits->empty() || digits->find_first_not_of("0123456789") != std::string::npos)
+    return error_at(path, "expected a string of decimal digits, got " + quote(value));
+  std::uint64_t seed = 0;
+  const char* end = digits->data() + digits->size();
+  if (std::from_chars(digits->data(), end, seed).ec != std::errc{})
+    return error_at(path, quote(value) + " does not fit in 64 bits");
+  return seed;
+}
+
 json zone_to_json(const std::vector<std::vector<rules::card>>& seats) {
   json zone = json::array();
   for (const auto& cards : seats) zone.push_back(cards_to_json(cards));
@@ -87,7 +103,7 @@ json record_to_json(const game_record& record) {
   out["players"] = record.players;
   out["dealer"] = record.dealer;
   if (const auto* seed = std::get_if<std::uint64_t>(&record.start))
-    out["seed"] = *seed;
+    out["seed"] = std::to_string(*seed);
   else
     out["deal"] = deal_to_json(std::get<rules::deal>(record.start));
   json actions = json::array();
@@ -108,7 +124,7 @@ std::string write_record(const game_record& record) {
                      ", \"players\": " + dump_json(full["players"]) +
                      ", \"dealer\": " + dump_json(full["dealer"]) + ",\n";
   if (const auto* seed = std::get_if<std::uint64_t>(&record.start)) {
-    text += " \"seed\": " + std::to_string(*seed) + ",\n";
+    text += " \"seed\": \"" + std::to_string(*seed) + "\",\n";
   } else {
     const auto& cards = std::get<rules::deal>(record.start);
     text += " \"deal\": {\n";
@@ -175,7 +191,7 @@ parsed<game_record> record_from_json(const json& value) {
   const json* seed_field = find_field(value, "seed");
   if (deal_field && seed_field) return parse_error{"give either \"deal\" or \"seed\", not both"};
   if (seed_field) {
-    auto seed = read_uint64(*seed_field, "seed");
+    auto seed = read_seed(*seed_field, "seed");
     if (!seed) return seed.error();
     record.start = seed.value();
   } else if (deal_field) {

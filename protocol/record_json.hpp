@@ -3,7 +3,9 @@
 //   {"ruleset": "shiphead", "players": 3, "dealer": 2,
 //    "deal": {"hands": [[...], ...], "face_up": [...], "face_down": [...], "stock": [...]},
 //    "actions": [{"seat": 0, "type": "swap", "face_up": ["AS", "KD", "10C"]}, ...]}
-// "seed": N may stand instead of "deal"; "dealer" defaults to the last seat.
+// "seed": "N" (the decimal digits of a uint64, a string so that JavaScript clients keep
+// every digit) may stand instead of "deal"; an old record's numeric seed still reads.
+// "dealer" defaults to the last seat.
 #include <string>
 #include <string_view>
 

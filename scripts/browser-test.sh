@@ -79,7 +79,10 @@ echo "== browser tests against $url"
 rm -rf "$root/test-output/screenshots"
 
 status=0
-(cd tests/browser && SHITHEAD_URL="$url" timeout "$budget" node --test --test-concurrency=1 e2e/) || status=$?
+# The binary too: a test plays a game with `shithead play` and replays its record.
+binary_path=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+(cd tests/browser && SHITHEAD_URL="$url" SHITHEAD_BINARY="$binary_path" timeout "$budget" \
+  node --test --test-concurrency=1 e2e/) || status=$?
 if [ $status -ne 0 ]; then
   echo "browser-test: failed (status $status); the server's log:" >&2
   tail -n 50 "$work/server.log" >&2

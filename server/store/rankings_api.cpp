@@ -340,6 +340,9 @@ api_reply finished_game(sqlite::database& db, std::string_view game_id) {
   }
   body["seats"] = std::move(list);
   auto record = json::parse(game.text(5), nullptr, false);
+  // Games stored before seeds were strings hold a number a JavaScript client would round.
+  if (record.is_object() && record.contains("seed") && record["seed"].is_number_unsigned())
+    record["seed"] = std::to_string(record["seed"].get<std::uint64_t>());
   body["record"] = record.is_discarded() ? json(nullptr) : std::move(record);
   return api_reply{200, std::move(body)};
 }

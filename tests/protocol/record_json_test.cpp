@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -94,8 +96,57 @@ TEST(record_json, the_written_record_has_one_action_a_line) {
   const std::string text = write_record(seeded_record());
   EXPECT_TRUE(contains(text, "\n  {\"seat\": 1, \"type\": \"play\", \"cards\": [\"3H\", \"3S\"]},\n")) << text;
   EXPECT_TRUE(contains(text, "{\"ruleset\": \"shiphead\", \"players\": 3, \"dealer\": 2,\n")) << text;
-  EXPECT_TRUE(contains(text, "\"seed\": 18446744073709551557,")) << text;
+  EXPECT_TRUE(contains(text, "\"seed\": \"18446744073709551557\",")) << text;
   EXPECT_EQ(text.back(), '\n');
+}
+
+// Seeds use all 64 bits; a JavaScript number keeps only 53, so the seed is a string.
+TEST(record_json, a_seed_above_2_to_the_53_is_written_as_a_string_and_reads_back_exactly) {
+  game_record record = seeded_record();
+  record.start = std::uint64_t{9007199254740993};  // 2^53 + 1: the first a double rounds
+  const json value = record_to_json(record);
+  EXPECT_EQ(value["seed"], json("9007199254740993"));
+  auto from_value = record_from_json(value);
+  ASSERT_TRUE(from_value) << from_value.error().message;
+  EXPECT_EQ(std::get<std::uint64_t>(from_value.value().start), 9007199254740993u);
+  auto from_text = parse_record(write_record(record));
+  ASSERT_TRUE(from_text) << from_text.error().message;
+  EXPECT_EQ(std::get<std::uint64_t>(from_text.value().start), 9007199254740993u);
+}
+
+// Records stored before seeds were strings hold them as JSON numbers.
+TEST(record_json, an_old_record_with_a_numeric_seed_still_reads) {
+  auto record = parse_record(R"({"ruleset": "shiphead", "players": 2, "seed": 18446744073709551557})");
+  ASSERT_TRUE(record) << record.error().message;
+  EXPECT_EQ(std::get<std::uint64_t>(record.value().start), 18446744073709551557u);
+  auto as_string = parse_record(R"({"ruleset": "shiphead", "players": 2, "seed": "18446744073709551557"})");
+  ASSERT_TRUE(as_string) << as_string.error().message;
+  EXPECT_EQ(std::get<std::uint64_t>(as_string.value().start), 18446744073709551557u);
+}
+
+std::string record_file(std::string_view name) {
+  std::ifstream in(std::string(SHITHEAD_TEST_DATA) + "/records/" + std::string(name));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The same bot game twice, its seed (above 2^53) written as a string and as an old number.
+TEST(record_json, a_stored_game_replays_the_same_with_either_form_of_seed) {
+  auto as_string = parse_record(record_file("legal_seeded.json"));
+  auto as_number = parse_record(record_file("legal_seeded_numeric_seed.json"));
+  ASSERT_TRUE(as_string) << as_string.error().message;
+  ASSERT_TRUE(as_number) << as_number.error().message;
+  expect_same(as_string.value(), as_number.value());
+  EXPECT_EQ(std::get<std::uint64_t>(as_string.value().start), 16045690984503111693u);
+
+  auto replayed = replay_record(as_number.value());
+  ASSERT_TRUE(replayed) << replayed.error().message;
+  EXPECT_EQ(replayed.value().failed_index, -1);
+  EXPECT_TRUE(replayed.value().state.over());
+  EXPECT_FALSE(replayed.value().state.abandoned);
+  // Written again, the old record takes the new form.
+  EXPECT_EQ(write_record(as_number.value()), record_file("legal_seeded.json"));
 }
 
 TEST(record_json, a_record_without_actions_writes_an_empty_list) {
@@ -174,7 +225,13 @@ TEST(record_json, mistakes_are_errors_that_name_the_problem) {
       {R"({"ruleset": "shiphead", "players": 3})", "deal: missing"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1, )" + deal2 + "}", "not both"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": -5})", "seed: -5 is negative"},
-      {R"({"ruleset": "shiphead", "players": 2, "seed": "5"})", "seed: expected an unsigned integer"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1.5})", "seed: expected an unsigned integer, got 1.5"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": "5x"})", R"(seed: expected a string of decimal digits, got "5x")"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": "-5"})", R"(seed: expected a string of decimal digits, got "-5")"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": ""})", R"(seed: expected a string of decimal digits, got "")"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": true})", "seed: expected a string of decimal digits, got true"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": "18446744073709551616"})",
+       R"(seed: "18446744073709551616" does not fit in 64 bits)"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "comment": "hi"})", "comment: unknown key"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": {}})", "actions: expected an array of actions"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"type": "pickup"}]})", "actions[0].seat: missing"},

@@ -361,6 +361,25 @@ TEST_F(rankings, a_finished_game_is_served_with_its_seats_and_record) {
   EXPECT_EQ(body["record"]["players"], 3);
 }
 
+// A JavaScript client reads a JSON number above 2^53 rounded, so the seed is served as
+// a string even from a record stored when seeds were written as numbers.
+TEST_F(rankings, a_game_stored_with_an_old_numeric_seed_is_served_with_its_seed_as_a_string) {
+  const auto target = "/api/games/" + std::to_string(game_ids_[3]);
+  const json seed = ok(target)["record"]["seed"];
+  ASSERT_TRUE(seed.is_string()) << seed;
+  const auto old_form = on_store(s_, [&](sqlite::database& db) {
+    auto update = db.prepare("UPDATE games SET record = replace(record, ?, ?) WHERE id = ?");
+    const auto digits = seed.get<std::string>();
+    update.bind(1, "\"seed\": \"" + digits + "\"").bind(2, "\"seed\": " + digits).bind(3, game_ids_[3]).run();
+    auto query = db.prepare("SELECT record FROM games WHERE id = ?");
+    query.bind(1, game_ids_[3]);
+    EXPECT_TRUE(query.step());
+    return query.text(0);
+  });
+  ASSERT_NE(old_form.find("\"seed\": " + seed.get<std::string>() + ","), std::string::npos) << old_form;
+  EXPECT_EQ(ok(target)["record"]["seed"], seed);
+}
+
 TEST_F(rankings, an_abandoned_game_is_served_with_no_shithead) {
   const auto body = ok("/api/games/" + std::to_string(game_ids_[4]));
   EXPECT_EQ(body["status"], "abandoned");

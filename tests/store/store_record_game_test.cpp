@@ -286,7 +286,7 @@ TEST_F(recording, the_record_and_the_ruleset_are_kept_with_the_game) {
   });
   EXPECT_EQ(stored[0], "PLAY");
   EXPECT_EQ(stored[1], "\"shiphead\"");
-  EXPECT_EQ(stored[2], R"({"seed":2026})");
+  EXPECT_EQ(stored[2], R"({"seed":"2026"})");  // a string, as in the record
   EXPECT_EQ(stored[3], protocol::write_record(game.record));
   EXPECT_EQ(stored[4], std::to_string(to_unix_ms(noon_ish - 10min)));
   EXPECT_EQ(stored[5], std::to_string(to_unix_ms(noon_ish)));

@@ -33,6 +33,9 @@
 #include <vector>
 
 #include "protocol/json_text.hpp"
+#include "protocol/view_json.hpp"
+#include "rules/rng.hpp"
+#include "rules/view.hpp"
 #include "server/cli/table_player.hpp"
 #include "server/cli/ws_url.hpp"
 
@@ -95,7 +98,7 @@ struct load_table {
 class load_player : public std::enable_shared_from_this<load_player> {
  public:
   load_player(asio::io_context& ioc, const load_options& options, shared_counters& counters, load_table& table,
-              std::string name, bool host, std::optional<asio::ip::address_v4> source)
+              std::string name, bool host, std::optional<asio::ip::address_v4> source, std::uint64_t seed)
       : ws_(asio::make_strand(ioc)),
         pace_timer_(ws_.get_executor()),
         options_(options),
@@ -104,6 +107,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
         name_(std::move(name)),
         host_(host),
         source_(source),
+        random_(seed),
         burst_(std::clamp(options.rate, 1.0, 10.0)),
         credits_(burst_) {}
 
@@ -213,7 +217,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
         resyncing_ = false;
         acted_version_.reset();
       }
-      if (frame.contains("game") && frame["game"].is_object()) view_ = frame["game"];
+      if (frame.contains("game") && frame["game"].is_object()) take_view(frame["game"]);
       if (host_ && !start_sent_ && frame.contains("seats") && frame["seats"].is_array()) {
         const auto& seats = frame["seats"];
         const auto taken = std::count_if(seats.begin(), seats.end(), [](const json& s) {
@@ -224,16 +228,16 @@ class load_player : public std::enable_shared_from_this<load_player> {
           send({{"type", "start"}}, false);
         }
       }
-      if (host_ && !started_ && view_.is_object()) {
+      if (host_ && !started_ && view_) {
         started_ = true;
         ++counters_.tables_started;
       }
     } else if (type == "game") {
       version_ = frame.value("version", version_);
-      if (frame.contains("view")) view_ = frame["view"];
+      if (frame.contains("view")) take_view(frame["view"]);
       // The step our action caused is the frame whose first event is our seat's.
-      if (awaiting_ && frame.contains("events") && frame["events"].is_array() && !frame["events"].empty() &&
-          frame["events"][0].value("seat", -2) == view_.value("viewer", -3)) {
+      if (awaiting_ && view_ && frame.contains("events") && frame["events"].is_array() && !frame["events"].empty() &&
+          frame["events"][0].value("seat", -2) == view_->viewer) {
         awaiting_ = false;
         if (counters_.measuring)
           round_trips_ms_.push_back(std::chrono::duration<float, std::milli>(received - action_sent_).count());
@@ -255,9 +259,22 @@ class load_player : public std::enable_shared_from_this<load_player> {
     maybe_act();
   }
 
+  // A view that does not read is counted and leaves the player without one: it acts
+  // again once a view it can read arrives.
+  void take_view(const json& written) {
+    auto read = shithead::protocol::view_from_json(written, "view");
+    if (!read) {
+      ++errors_["unreadable view: " + read.error().message];
+      view_.reset();
+      return;
+    }
+    view_ = std::move(read).value();
+  }
+
+  // The move `shithead play` would make: the rules' greedy bot on this seat's view.
   void maybe_act() {
-    if (counters_.stopping || awaiting_ || resyncing_ || acted_version_ == version_) return;
-    const auto move = shithead::server::choose_move(view_);
+    if (counters_.stopping || !view_ || awaiting_ || resyncing_ || acted_version_ == version_) return;
+    const auto move = shithead::server::choose_move(*view_, random_);
     if (!move) return;
     acted_version_ = version_;
     awaiting_ = true;
@@ -320,7 +337,8 @@ class load_player : public std::enable_shared_from_this<load_player> {
   bool start_sent_ = false;
   bool started_ = false;
   std::string code_;
-  json view_;
+  shithead::rules::rng random_;
+  std::optional<shithead::rules::seat_view> view_;
   std::uint64_t version_ = 0;
   std::optional<std::uint64_t> acted_version_;
   bool awaiting_ = false;   // an action is on its way; the next one waits for its step
@@ -459,7 +477,8 @@ int main(int argc, char** argv) {
       if (options.per_address > 0)
         source = asio::ip::address_v4(first_source + index / static_cast<unsigned>(options.per_address));
       auto name = "L" + run_tag + "-" + std::to_string(index);
-      auto player = std::make_shared<load_player>(ioc, options, counters, table, std::move(name), h == 0, source);
+      auto player = std::make_shared<load_player>(ioc, options, counters, table, std::move(name), h == 0, source,
+                                                  std::uint64_t{index} + 1);
       (h == 0 ? table.host : table.guests.emplace_back()) = player;
       players.push_back(std::move(player));
     }

@@ -10,7 +10,9 @@
 #include <boost/beast/websocket/stream.hpp>
 #include <thread>
 
-#include "rules/card.hpp"
+#include "protocol/action_json.hpp"
+#include "protocol/view_json.hpp"
+#include "rules/bots.hpp"
 
 namespace shithead::server {
 namespace {
@@ -22,60 +24,9 @@ using tcp = asio::ip::tcp;
 using protocol::json;
 using steady_clock = std::chrono::steady_clock;
 
-// ---- choosing a move -------------------------------------------------------------------
-
-// Lower is played sooner. 2s, 10s and jokers work on (almost) anything, so they are kept.
-int keep_score(const json& card) {
-  if (!card.is_string()) return 1000;
-  const auto c = rules::parse_card(card.get<std::string>());
-  if (!c) return 1000;
-  const int r = rules::rank_of(*c);
-  if (r == rules::rank_two) return 20;
-  if (r == 10) return 21;
-  if (r == rules::rank_joker) return 22;
-  return r;
-}
-
 std::string text_of(const json& value, const char* key) {
   const auto it = value.find(key);
   return it != value.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-std::optional<json> choose_swap(const json& legal) {
-  std::optional<json> best;
-  int best_score = -1;
-  for (const auto& a : legal) {
-    const auto more = a.find("more");
-    if (text_of(a, "type") != "swap" || (more != a.end() && *more == true)) continue;
-    int score = 0;
-    if (const auto up = a.find("face_up"); up != a.end() && up->is_array())
-      for (const auto& card : *up) score += keep_score(card);
-    if (score > best_score) {
-      best_score = score;
-      best = a;
-    }
-  }
-  return best;
-}
-
-std::optional<json> choose_play(const json& legal) {
-  const json* best = nullptr;
-  auto better = [](const json& a, const json& b) {
-    const int sa = keep_score(a["cards"][0]), sb = keep_score(b["cards"][0]);
-    return sa != sb ? sa < sb : a["cards"].size() > b["cards"].size();
-  };
-  for (const auto& a : legal) {
-    const auto cards = a.find("cards");
-    if (text_of(a, "type") == "play" && cards != a.end() && cards->is_array() && !cards->empty() &&
-        (!best || better(a, *best)))
-      best = &a;
-  }
-  if (best) return *best;
-  for (const char* type : {"play_face_down", "wait", "pickup"})
-    for (const auto& a : legal)
-      if (text_of(a, "type") == type) return a;
-  if (!legal.empty()) return legal[0];
-  return std::nullopt;
 }
 
 // ---- one WebSocket with a deadline -----------------------------------------------------
@@ -225,7 +176,11 @@ class pacer {
 class game_session {
  public:
   game_session(const play_options& options, std::ostream& log)
-      : options_(options), log_(log), socket_(steady_clock::now() + options.timeout), pacer_(options.max_rate) {}
+      : options_(options),
+        log_(log),
+        socket_(steady_clock::now() + options.timeout),
+        pacer_(options.max_rate),
+        random_(options.seed) {}
 
   rules::result<play_outcome, play_failure> run() {
     if (auto error = socket_.open(options_.url)) return play_failure{*error};
@@ -251,7 +206,7 @@ class game_session {
     auto joined = await("joined");
     if (!joined) return joined.error();
     outcome_.table = text_of(joined.value(), "code");
-    view_ = json();  // whatever came before belongs to no game of this table
+    view_.reset();  // whatever came before belongs to no game of this table
     version_ = 0;
     log_ << "play: created table " << outcome_.table << " (" << protocol::dump_json(options_.ruleset) << ")\n";
 
@@ -259,11 +214,11 @@ class game_session {
       if (auto failed = send({{"type", "add_bot"}, {"id", "bot" + std::to_string(i)}, {"kind", "greedy"}}))
         return *failed;
     if (auto failed = send({{"type", "start"}, {"id", "start"}})) return *failed;
-    while (!view_.is_object()) {
+    while (!view_) {
       auto frame = next_frame(true);
       if (!frame) return frame.error();
     }
-    log_ << "play: started with " << options_.bots << " greedy bot(s); seat " << view_.value("viewer", -1) << '\n';
+    log_ << "play: started with " << options_.bots << " greedy bot(s); seat " << view_->viewer << '\n';
 
     while (!game_over_) {
       if (auto failed = act_if_asked()) return *failed;
@@ -308,7 +263,8 @@ class game_session {
       return play_failure{"the server is shutting down"};
     } else if (type == "room") {
       version_ = frame.value("version", version_);
-      if (const auto game = frame.find("game"); game != frame.end() && game->is_object()) view_ = *game;
+      if (const auto game = frame.find("game"); game != frame.end() && game->is_object())
+        if (auto failed = take_view(*game)) return *failed;
       if (resyncing_) {
         resyncing_ = false;
         acted_version_.reset();
@@ -320,17 +276,27 @@ class game_session {
         if (auto failed = send({{"type", "snapshot"}})) return *failed;
       }
       version_ = version;
-      if (const auto view = frame.find("view"); view != frame.end() && view->is_object()) view_ = *view;
+      if (const auto view = frame.find("view"); view != frame.end())
+        if (auto failed = take_view(*view)) return *failed;
       // Other seats' steps can arrive while this player's action is on its way; the step
       // it caused is the one whose first event is this seat's.
       const auto events = frame.find("events");
-      if (awaiting_ && events != frame.end() && events->is_array() && !events->empty() &&
-          (*events)[0].value("seat", -2) == view_.value("viewer", -3))
+      if (awaiting_ && view_ && events != frame.end() && events->is_array() && !events->empty() &&
+          (*events)[0].value("seat", -2) == view_->viewer)
         awaiting_ = false;
     } else if (type == "game_over") {
       game_over_ = frame;
     }
     return frame;
+  }
+
+  // A view this client cannot read means a server it does not understand: deciding from
+  // half a view would only earn refusals.
+  std::optional<play_failure> take_view(const json& written) {
+    auto read = protocol::view_from_json(written, "view");
+    if (!read) return play_failure{"the server sent a view this client cannot read: " + read.error().message};
+    view_ = std::move(read).value();
+    return std::nullopt;
   }
 
   rules::result<json, play_failure> read_frame() {
@@ -371,14 +337,14 @@ class game_session {
   }
 
   std::optional<play_failure> act_if_asked() {
-    if (awaiting_ || resyncing_ || acted_version_ == version_) return std::nullopt;
-    const auto move = choose_move(view_);
+    if (!view_ || awaiting_ || resyncing_ || acted_version_ == version_) return std::nullopt;
+    const auto move = choose_move(*view_, random_);
     if (!move) return std::nullopt;
     acted_version_ = version_;
     awaiting_ = true;
     ++outcome_.actions;
     if (text_of(*move, "type") == "swap" || outcome_.actions % 10 == 1)
-      log_ << "play: turn " << view_.value("turns", 0) << ", " << protocol::dump_json(*move) << '\n';
+      log_ << "play: turn " << view_->turns << ", " << protocol::dump_json(*move) << '\n';
     auto failed = send({{"type", "action"}, {"id", "a" + std::to_string(outcome_.actions)}, {"action", *move}});
     if (!failed) refusals_ = 0;
     return failed;
@@ -405,8 +371,9 @@ class game_session {
   std::ostream& log_;
   deadline_socket socket_;
   pacer pacer_;
+  rules::rng random_;
   play_outcome outcome_;
-  json view_;
+  std::optional<rules::seat_view> view_;  // the latest view of the game, once it has started
   std::uint64_t version_ = 0;
   std::optional<std::uint64_t> acted_version_;
   bool awaiting_ = false;   // an action of ours is on its way
@@ -417,15 +384,14 @@ class game_session {
 
 }  // namespace
 
-std::optional<json> choose_move(const json& view) {
-  if (!view.is_object()) return std::nullopt;
-  const auto legal = view.find("legal");
-  if (legal == view.end() || !legal->is_array() || legal->empty()) return std::nullopt;
-  const auto phase = text_of(view, "phase");
-  if (phase == "swap") return choose_swap(*legal);
-  const auto viewer = view.find("viewer"), current = view.find("current");
-  if (phase != "play" || viewer == view.end() || current == view.end() || *viewer != *current) return std::nullopt;
-  return choose_play(*legal);
+std::optional<json> choose_move(const rules::seat_view& view, rules::rng& random) {
+  // Out of turn the rules' bot plays only a burn-in, where the variant allows one, and
+  // this player takes it like the server's own bots and a quick person do: a burn-in
+  // is a race by the rules. Its view may be a step old, so a burn-in that lost the race
+  // is refused, and the player asks for a snapshot and decides afresh (next_frame).
+  const auto action = rules::choose_action(rules::bot_kind::greedy, view, random);
+  if (!action) return std::nullopt;
+  return protocol::action_to_json(*action);
 }
 
 rules::result<play_outcome, play_failure> play_one_game(const play_options& options, std::ostream& log) {

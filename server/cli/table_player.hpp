@@ -10,17 +10,18 @@
 
 #include "protocol/json_text.hpp"
 #include "rules/error.hpp"
+#include "rules/rng.hpp"
+#include "rules/view.hpp"
 #include "server/cli/ws_url.hpp"
 
 namespace shithead::server {
 
-// The action the viewer of `view` (a view as `protocol/README.md` writes it) should send
-// now, or nothing when it has nothing to do. Chosen from the view's own `legal` list:
-// in the swap, the legal choice that puts its best cards face up; in play, the lowest
-// rank it may play, every copy of it, keeping 2s, 10s and jokers for last; then a
-// face-down card; then waiting; picking up only when nothing else is legal. It never
-// offers a burn-in out of turn.
-std::optional<protocol::json> choose_move(const protocol::json& view);
+// The action the viewer of `view` should send now, as protocol/README.md writes actions,
+// or nothing when it has nothing to do. It is the rules' greedy bot's choice
+// (rules::choose_action), the bot the server seats at a table, made from the view the
+// server sent read back with protocol::view_from_json. Like the server's bots it takes
+// a burn-in out of turn when the variant offers one.
+std::optional<protocol::json> choose_move(const rules::seat_view& view, rules::rng& random);
 
 struct play_options {
   web_url url;
@@ -30,6 +31,7 @@ struct play_options {
   std::string token;                     // empty: a new identity
   std::chrono::seconds timeout{300};     // for everything, connecting included
   double max_rate = 15;                  // messages a second at most (the server allows 20)
+  std::uint64_t seed = 1;                // the player's own bot, so that runs repeat
 };
 
 struct play_outcome {

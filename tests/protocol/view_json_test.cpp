@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "protocol/ruleset_json.hpp"
 #include "protocol/view_json.hpp"
 #include "rules/bots.hpp"
 #include "rules/deal.hpp"
@@ -138,6 +140,185 @@ TEST(view_json, the_top_and_run_show_rank_and_state_once_cards_are_played) {
     EXPECT_EQ(view["run"]["length"], state.pile.run_length);
   }
   EXPECT_TRUE(view["current"].is_number_integer());
+}
+
+// ---- reading a view back ------------------------------------------------------------
+
+// Each preset as documented and a spread of variants, so that rulesets written as
+// objects, jokers, invisible ranks, burn-ins and several decks all cross the wire.
+std::vector<rules::ruleset> round_trip_rulesets() {
+  std::vector<rules::ruleset> out;
+  for (auto preset : {rules::preset_id::shiphead, rules::preset_id::isf, rules::preset_id::limbo,
+                      rules::preset_id::palace, rules::preset_id::standard})
+    out.push_back(rules::preset_ruleset(preset));
+  const auto variant = [&out](rules::preset_id preset, auto set) {
+    rules::ruleset_options o;
+    set(o);
+    auto made = rules::make_ruleset(preset, o);
+    ASSERT_TRUE(made) << made.error().message;
+    out.push_back(std::move(made).value());
+  };
+  variant(rules::preset_id::shiphead, [](auto& o) { o.jokers = rules::joker_rule::reverse; });
+  variant(rules::preset_id::standard, [](auto& o) { o.jokers = rules::joker_rule::give_pile; });
+  variant(rules::preset_id::shiphead, [](auto& o) { o.burn_in = true; });
+  variant(rules::preset_id::limbo, [](auto& o) { o.invisible = rules::rank{8}; });
+  variant(rules::preset_id::isf, [](auto& o) {
+    o.tens_restricted = true;
+    o.lower_than_seven = true;
+    o.n_of_a_kind = 3;
+  });
+  variant(rules::preset_id::limbo, [](auto& o) { o.swap_stacking = true; });
+  variant(rules::preset_id::shiphead, [](auto& o) {
+    o.hand_size = 7;
+    o.decks = 3;
+  });
+  return out;
+}
+
+// Writing and reading every view of a step costs about a millisecond under the
+// sanitizers, so 40 games by default; SHITHEAD_SIMULATION_GAMES, which scales the rules'
+// simulation (10,080 games by default), scales this in proportion.
+int round_trip_games() {
+  const char* text = std::getenv("SHITHEAD_SIMULATION_GAMES");
+  const long games = text ? std::atol(text) / 250 : 40;
+  return static_cast<int>(std::max(12L, games));
+}
+
+// The random bot reaches states the greedy one avoids (waits, early pick-ups, odd
+// swaps) but rarely finishes, so its games stop at a short turn limit, which also
+// brings "abandoned" across.
+rules::ruleset with_short_turn_limit(const rules::ruleset& rules) {
+  auto options = rules.overrides;
+  options.turn_limit = 150;
+  auto made = rules::make_ruleset(rules.preset, options);
+  EXPECT_TRUE(made) << made.error().message;
+  return made ? std::move(made).value() : rules;
+}
+
+void expect_round_trip(const rules::seat_view& view) {
+  const json written = view_to_json(view);
+  auto read = view_from_json(written);
+  ASSERT_TRUE(read) << read.error().message << " in " << written.dump();
+  ASSERT_TRUE(read.value() == view) << "read back differently: " << written.dump();
+}
+
+TEST(view_json, every_view_of_every_step_reads_back_as_it_was_written) {
+  const auto rulesets = round_trip_rulesets();
+  const int games = round_trip_games();
+  rules::seat_view view;
+  std::vector<rules::event> events;
+  for (int g = 0; g < games; ++g) {
+    const bool random_bot = g % 4 == 3;
+    const auto kind = random_bot ? rules::bot_kind::random : rules::bot_kind::greedy;
+    const auto& preset = rulesets[static_cast<std::size_t>(g) % rulesets.size()];
+    const auto rules = random_bot ? with_short_turn_limit(preset) : preset;
+    const int players = rules::min_players + g % (rules::max_players - rules::min_players + 1);
+    const auto seed = static_cast<std::uint64_t>(g) + 1;
+    SCOPED_TRACE("game " + std::to_string(g) + ", " + dump_json(ruleset_to_json(rules)) + ", " +
+                 std::to_string(players) + " players, " + std::string(rules::to_string(kind)) + " bot");
+    auto game = rules::new_game(rules, players, -1, seed);
+    ASSERT_TRUE(game) << game.error().message;
+    auto& state = game.value();
+    rules::rng random(seed);
+    for (;;) {
+      for (int viewer = rules::spectator; viewer < state.players; ++viewer) {
+        rules::view_for(state, viewer, view);
+        expect_round_trip(view);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+      if (state.over()) break;
+      const int seat = rules::seat_to_act(state);
+      rules::view_for(state, seat, view);
+      const auto action = rules::choose_action(kind, view, random);
+      ASSERT_TRUE(action);
+      ASSERT_FALSE(rules::try_apply(state, seat, *action, events));
+    }
+  }
+}
+
+// A fresh three-player shiphead view, seen by seat 1, to break in the tests below.
+json a_written_view() {
+  auto game = rules::new_game(rules::preset_ruleset(rules::preset_id::shiphead), 3, 2, 11);
+  EXPECT_TRUE(game);
+  return view_to_json(rules::view_for(game.value(), 1));
+}
+
+std::string read_error(const json& view, std::string_view path = {}) {
+  auto read = view_from_json(view, path);
+  if (read) return "(read without error)";
+  return read.error().message;
+}
+
+TEST(view_json, a_view_that_is_not_an_object_is_refused) {
+  EXPECT_EQ(read_error(json::array()), "expected an object, got []");
+  EXPECT_EQ(read_error(json(nullptr), "view"), "view: expected an object, got null");
+}
+
+TEST(view_json, a_missing_or_unknown_key_is_named_with_its_path) {
+  json view = a_written_view();
+  view.erase("legal");
+  EXPECT_EQ(read_error(view, "view"), "view.legal: missing");
+  view = a_written_view();
+  view["seats"][2].erase("place");
+  EXPECT_EQ(read_error(view), "seats[2].place: missing");
+  view = a_written_view();
+  view["secret_hands"] = json::array();
+  EXPECT_EQ(read_error(view), "secret_hands: unknown key");
+}
+
+TEST(view_json, a_value_of_the_wrong_kind_is_named_with_its_path) {
+  json view = a_written_view();
+  view["seats"][1]["face_up"][0] = "11H";
+  EXPECT_EQ(read_error(view), "seats[1].face_up[0]: \"11H\" is not a card");
+  view = a_written_view();
+  view["phase"] = "deal";
+  EXPECT_EQ(read_error(view), "phase: expected \"swap\", \"play\" or \"over\", got \"deal\"");
+  view = a_written_view();
+  view["seats"][0]["face_down"][1] = 1;
+  EXPECT_EQ(read_error(view), "seats[0].face_down[1]: expected true or false, got 1");
+  view = a_written_view();
+  view["legal"][0]["type"] = "cheat";
+  EXPECT_EQ(read_error(view).rfind("legal[0].type: \"cheat\" is not an action", 0), 0u) << read_error(view);
+  view = a_written_view();
+  view["top"] = json{{"rank", "Joker"}, {"used", false}};
+  EXPECT_EQ(read_error(view).rfind("top.rank: expected a rank", 0), 0u) << read_error(view);
+  view = a_written_view();
+  view["run"] = json{{"rank", "5"}, {"length", 0}};
+  EXPECT_EQ(read_error(view), "run.length: 0 is out of range 1..162");
+  view = a_written_view();
+  view["ruleset"] = json{{"preset", "shiphead"}, {"hand_size", "five"}};
+  EXPECT_EQ(read_error(view), "ruleset.hand_size: expected an integer, got \"five\"");
+}
+
+TEST(view_json, every_seat_number_lies_at_the_table) {
+  json view = a_written_view();
+  view["viewer"] = 3;
+  EXPECT_EQ(read_error(view), "viewer: 3 is out of range 0..2");
+  view = a_written_view();
+  view["current"] = -1;
+  EXPECT_EQ(read_error(view), "current: -1 is out of range 0..2");
+  view = a_written_view();
+  view["finish_order"] = json::array({0, 5});
+  EXPECT_EQ(read_error(view), "finish_order[1]: 5 is out of range 0..2");
+  view = a_written_view();
+  view["players"] = 9;
+  EXPECT_EQ(read_error(view), "players: 9 is out of range 2..8");
+  view = a_written_view();
+  view["seats"].erase(1);
+  EXPECT_EQ(read_error(view), "seats: 2 seats for 3 players");
+  view = a_written_view();
+  view["direction"] = 0;
+  EXPECT_EQ(read_error(view), "direction: expected 1 or -1, got 0");
+}
+
+TEST(view_json, a_spectator_has_nothing_to_do) {
+  json view = a_written_view();
+  view["viewer"] = nullptr;
+  EXPECT_EQ(read_error(view), "hand: a spectator has no hand");
+  view["hand"] = json::array();
+  EXPECT_EQ(read_error(view), "legal: a spectator has no actions");
+  view["legal"] = json::array();
+  EXPECT_EQ(read_error(view), "(read without error)");
 }
 
 }  // namespace

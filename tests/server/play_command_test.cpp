@@ -9,6 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "protocol/action_json.hpp"
+#include "protocol/view_json.hpp"
+#include "rules/bots.hpp"
+#include "rules/deal.hpp"
+#include "rules/engine.hpp"
 #include "server/cli/command_line.hpp"
 #include "server/cli/table_player.hpp"
 #include "server/cli/ws_url.hpp"
@@ -243,43 +248,72 @@ TEST(ws_url, what_is_not_a_plain_url_is_an_error_that_says_why) {
   }
 }
 
-// choose_move decides from the view alone, as the server writes it.
-protocol::json view_with(const char* phase, int current, protocol::json legal) {
-  return {{"viewer", 0}, {"phase", phase}, {"current", current}, {"legal", std::move(legal)}};
+// choose_move is the rules' greedy bot on the view the server writes, read back: for
+// every seat at every step of seeded games its move is the bot's action, as JSON.
+// Returns how many of its moves were out of turn.
+int expect_the_greedy_bots_moves(const rules::ruleset& ruleset, int players, std::uint64_t seed) {
+  auto game = rules::new_game(ruleset, players, -1, seed);
+  EXPECT_TRUE(game) << game.error().message;
+  if (!game) return 0;
+  auto& state = game.value();
+  rules::rng bots(seed);
+  std::vector<rules::event> events;
+  int out_of_turn = 0;
+  while (!state.over()) {
+    for (int seat = 0; seat < players; ++seat) {
+      const auto view = rules::view_for(state, seat);
+      const auto read = protocol::view_from_json(protocol::view_to_json(view));
+      EXPECT_TRUE(read) << read.error().message;
+      if (!read) return out_of_turn;
+      rules::rng bot_random(seed), player_random(seed);
+      const auto expected = rules::choose_action(rules::bot_kind::greedy, view, bot_random);
+      const auto move = server::choose_move(read.value(), player_random);
+      EXPECT_EQ(move.has_value(), expected.has_value()) << "seat " << seat << " at turn " << state.turns;
+      if (!move || !expected) continue;
+      EXPECT_EQ(*move, protocol::action_to_json(*expected)) << "seat " << seat << " at turn " << state.turns;
+      if (state.current_phase == rules::phase::play && seat != state.current) ++out_of_turn;
+    }
+    const int seat = rules::seat_to_act(state);
+    const auto action = rules::choose_action(rules::bot_kind::greedy, rules::view_for(state, seat), bots);
+    EXPECT_TRUE(action);
+    if (!action) return out_of_turn;
+    EXPECT_FALSE(rules::try_apply(state, seat, *action, events));
+  }
+  return out_of_turn;
 }
 
-TEST(choose_move, the_swap_puts_the_best_cards_face_up) {
-  const auto move = server::choose_move(view_with(
-      "swap", -1,
-      protocol::json::array({{{"type", "swap"}, {"face_up", {"3C", "4D", "5H"}}},
-                             {{"type", "swap"}, {"face_up", {"2C", "10D", "AH"}}},
-                             {{"type", "swap"}, {"face_up", {"2C", "10D", "AH"}}, {"more", true}}})));
-  ASSERT_TRUE(move);
-  EXPECT_EQ((*move)["face_up"], protocol::json({"2C", "10D", "AH"}));
-  EXPECT_FALSE(move->contains("more"));
+TEST(choose_move, is_the_rules_greedy_bot_on_the_view_the_server_writes) {
+  for (auto preset : {rules::preset_id::shiphead, rules::preset_id::isf, rules::preset_id::limbo,
+                      rules::preset_id::palace, rules::preset_id::standard})
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      SCOPED_TRACE(std::string(rules::to_string(preset)) + " seed " + std::to_string(seed));
+      // Out of turn the bot plays only a burn-in, which these presets do not have.
+      EXPECT_EQ(expect_the_greedy_bots_moves(rules::preset_ruleset(preset), 2 + static_cast<int>(seed), seed), 0);
+    }
 }
 
-TEST(choose_move, play_is_the_lowest_rank_with_every_copy_keeping_twos_and_tens) {
-  const auto move = server::choose_move(view_with(
-      "play", 0,
-      protocol::json::array({{{"type", "play"}, {"cards", {"2S"}}},
-                             {{"type", "play"}, {"cards", {"10S"}}},
-                             {{"type", "play"}, {"cards", {"6S"}}},
-                             {{"type", "play"}, {"cards", {"6S", "6H"}}},
-                             {{"type", "play"}, {"cards", {"KS"}}},
-                             {{"type", "pickup"}}})));
-  ASSERT_TRUE(move);
-  EXPECT_EQ((*move)["cards"], protocol::json({"6S", "6H"}));
+TEST(choose_move, takes_a_burn_in_out_of_turn_where_the_variant_allows_one) {
+  rules::ruleset_options burn_in;
+  burn_in.burn_in = true;
+  auto ruleset = rules::make_ruleset(rules::preset_id::shiphead, burn_in);
+  ASSERT_TRUE(ruleset);
+  int out_of_turn = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    out_of_turn += expect_the_greedy_bots_moves(ruleset.value(), 4, seed);
+  }
+  EXPECT_GT(out_of_turn, 0);
 }
 
-TEST(choose_move, a_face_down_card_comes_before_picking_up_and_nothing_is_done_out_of_turn) {
-  const auto legal = protocol::json::array({{{"type", "pickup"}}, {{"type", "play_face_down"}, {"slot", 2}}});
-  const auto move = server::choose_move(view_with("play", 0, legal));
-  ASSERT_TRUE(move);
-  EXPECT_EQ((*move)["type"], "play_face_down");
-  EXPECT_FALSE(server::choose_move(view_with("play", 1, legal)));
-  EXPECT_FALSE(server::choose_move(view_with("over", 0, legal)));
-  EXPECT_FALSE(server::choose_move(view_with("play", 0, protocol::json::array())));
+TEST(choose_move, has_nothing_to_do_once_the_game_is_over_or_as_a_spectator) {
+  auto game = rules::new_game(rules::preset_ruleset(rules::preset_id::shiphead), 3, -1, 7);
+  ASSERT_TRUE(game);
+  rules::rng random(7);
+  EXPECT_FALSE(server::choose_move(rules::spectator_view(game.value()), random));
+  auto over = rules::view_for(game.value(), 0);
+  over.current_phase = rules::phase::over;
+  over.legal.clear();
+  EXPECT_FALSE(server::choose_move(over, random));
 }
 
 }  // namespace

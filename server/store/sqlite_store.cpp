@@ -17,7 +17,12 @@ using protocol::json;
 
 namespace {
 
-std::unique_ptr<sqlite::database> open_database(const std::string& path) {
+// The messages are for the person running the server; they name the file.
+[[noreturn]] void refuse(const std::string& path, const std::exception& e) {
+  throw sqlite::error("the store " + path + ": " + e.what());
+}
+
+sqlite::database open_file(const std::string& path) {
   if (path != ":memory:") {
     const auto folder = std::filesystem::path(path).parent_path();
     std::error_code ec;
@@ -25,22 +30,21 @@ std::unique_ptr<sqlite::database> open_database(const std::string& path) {
     if (ec) throw sqlite::error("cannot create the folder " + folder.string() + ": " + ec.message());
   }
   try {
-    auto db = std::make_unique<sqlite::database>(path);
-    // Otherwise it would open, and every write would fail later.
-    if (db->read_only()) throw sqlite::error("the file is read-only");
-    migrate(*db);
-    return db;
+    return sqlite::database(path);
   } catch (const sqlite::error& e) {
-    throw sqlite::error("the store " + path + ": " + e.what());
+    refuse(path, e);
   }
 }
 
-// After migrating, so that every statement finds its tables.
-sqlite_queries prepared(sqlite::database& db, const std::string& path) {
+// Migrates, then prepares every statement once, after the tables they name exist.
+sqlite_queries migrated(sqlite::database& db, const std::string& path) {
   try {
+    // Otherwise it would open, and every write would fail later.
+    if (db.read_only()) throw sqlite::error("the file is read-only");
+    migrate(db);
     return sqlite_queries(db);
   } catch (const sqlite::error& e) {
-    throw sqlite::error("the store " + path + ": " + e.what());
+    refuse(path, e);
   }
 }
 
@@ -64,9 +68,7 @@ void check_game(const game_to_record& game) {
 
 }  // namespace
 
-// Statements are prepared once, here, after migrating: a failure reads like one to open.
-sqlite_connection::sqlite_connection(const std::string& path)
-    : owned_(open_database(path)), db(*owned_), queries(prepared(db, path)) {}
+sqlite_connection::sqlite_connection(const std::string& path) : db(open_file(path)), queries(migrated(db, path)) {}
 
 sqlite_store::sqlite_store(const std::string& path, std::size_t max_waiting_reads)
     : connection_(std::make_unique<sqlite_connection>(path)), max_waiting_reads_(max_waiting_reads) {}
@@ -111,15 +113,16 @@ void sqlite_store::push_write(job j) {
   wake_.notify_one();
 }
 
-bool sqlite_store::push_read(job j) {
+sqlite_store::read_queued sqlite_store::push_read(job j) {
   {
     const std::lock_guard lock(mutex_);
-    if (stopping_ || waiting_reads_ >= max_waiting_reads_) return false;
+    if (stopping_) return read_queued::closed;
+    if (waiting_reads_ >= max_waiting_reads_) return read_queued::full;
     queue_.push_back(std::move(j));
     ++waiting_reads_;
   }
   wake_.notify_one();
-  return true;
+  return read_queued::yes;
 }
 
 void sqlite_store::loop() {
@@ -228,16 +231,19 @@ void sqlite_store::save_table(std::string code, std::optional<std::string> state
 void sqlite_store::answer_rankings(std::string target, std::function<void(api_reply)> reply) {
   // Shared, so that a refused job hands the reply back rather than taking it along.
   auto answer = std::make_shared<std::function<void(api_reply)>>(std::move(reply));
-  const bool queued = push_read(job{[target = std::move(target), answer](sqlite_connection& c) {
+  const auto queued = push_read(job{[target = std::move(target), answer](sqlite_connection& c) {
                                       (*answer)(server::answer_rankings(c.queries, target));
                                     },
                                     {}, false});
-  // Full, or closed: answered here, on the caller's thread, outside the lock.
-  if (!queued) (*answer)(rankings_busy(retry_after_seconds));
+  // Refused: answered here, on the caller's thread, outside the lock. A closed store is
+  // shutting down with the server, so it names no time to come back.
+  if (queued == read_queued::full) (*answer)(rankings_busy(retry_after_seconds));
+  if (queued == read_queued::closed)
+    (*answer)(api_reply{503, json{{"error", "store_unavailable"}, {"message", "the store is closed"}}});
 }
 
 bool sqlite_store::read_for_tests(std::function<void(sqlite_connection&)> job_fn) {
-  return push_read(job{std::move(job_fn), {}, false});
+  return push_read(job{std::move(job_fn), {}, false}) == read_queued::yes;
 }
 
 bool sqlite_store::healthy() const {

@@ -30,12 +30,7 @@ namespace shithead::server {
 // The connection and its statements, prepared once after migrating.
 struct sqlite_connection {
   explicit sqlite_connection(const std::string& path);
-
- private:
-  std::unique_ptr<sqlite::database> owned_;  // first: made first, closed last
-
- public:
-  sqlite::database& db;
+  sqlite::database db;     // first: made first, closed after its statements
   sqlite_queries queries;
 };
 
@@ -82,8 +77,8 @@ class sqlite_store final : public store {
     bool write = true;
   };
   void push_write(job j);
-  // False, and `j` is not queued, when the read queue is full or the store closed.
-  bool push_read(job j);
+  enum class read_queued { yes, full, closed };
+  read_queued push_read(job j);
   void loop();
   void run_batch(std::deque<job>& batch);
 

@@ -3,8 +3,6 @@
 #include <random>
 #include <spdlog/spdlog.h>
 
-#include "server/store/rankings_api.hpp"
-
 namespace shithead::server {
 
 std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits,
@@ -29,9 +27,7 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
     http_server.set_rankings([db, metrics = http_server.metrics()](std::string target,
                                                                    std::function<void(api_reply)> reply) {
       metrics->set_store_queue_depth(db->queue_depth());
-      db->read([target = std::move(target), reply = std::move(reply)](sqlite::database& connection) {
-        reply(answer_rankings(connection, target));
-      });
+      db->answer_rankings(std::move(target), std::move(reply));
     });
   }
   http_server.set_websocket_upgrade(

@@ -5,7 +5,7 @@
 #include "server/app/attach_game.hpp"
 #include "server/net/config.hpp"
 #include "server/net/server.hpp"
-#include "server/store/store.hpp"
+#include "server/store/sqlite_store.hpp"
 
 namespace shithead::server {
 namespace {
@@ -13,7 +13,7 @@ namespace {
 int serve(const config& settings, std::ostream& err) {
   std::shared_ptr<store> db;
   try {
-    db = std::make_shared<store>(settings.data);
+    db = std::make_shared<sqlite_store>(settings.data);
   } catch (const std::exception& e) {
     err << "serve: cannot use the data file " << settings.data << ": " << e.what() << '\n';
     return 1;

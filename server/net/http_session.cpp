@@ -345,8 +345,14 @@ void http_session::on_rankings(const reply_context& context, api_reply reply) {
   if (!stream_.socket().is_open()) return;
   reply_context now = context;
   now.keep_alive = context.keep_alive && !closing_;
-  send(text_response(now, reply_status(reply.status), rankings_json_type, protocol::dump_json(reply.body),
-                     "no-store"));
+  auto body = protocol::dump_json(reply.body);
+  // A store too busy to queue the request says when to ask again (protocol/docs/http_api.md).
+  if (reply.retry_after_seconds) {
+    const auto seconds = std::to_string(*reply.retry_after_seconds);
+    return send(text_response(now, reply_status(reply.status), rankings_json_type, std::move(body), "no-store",
+                              {{http::field::retry_after, seconds}}));
+  }
+  send(text_response(now, reply_status(reply.status), rankings_json_type, std::move(body), "no-store"));
 }
 
 void http_session::send(http::message_generator response) {

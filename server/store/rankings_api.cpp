@@ -89,14 +89,14 @@ json preset_of(const std::string& stored) {
 }
 
 
-struct player_row {
+struct ranked_player {
   std::string id;
   std::string name;
   rating current;
   player_stats stats;
 };
 
-void put_stats(json& out, const player_row& p) {
+void put_stats(json& out, const ranked_player& p) {
   out["games"] = p.stats.games();
   out["shithead"] = p.stats.shithead();
   out["shithead_rate"] = rounded(p.stats.shithead_rate());
@@ -111,26 +111,19 @@ void put_stats(json& out, const player_row& p) {
 
 // Every human's finished games since `since` (Unix ms), folded into stats in the order
 // the games ended.
-std::vector<player_row> players_with_games(sqlite::database& db, std::int64_t since,
-                                           std::optional<std::string_view> only = std::nullopt) {
-  std::string sql =
-      "SELECT p.id, p.name, p.mu, p.sigma, gp.place, g.seats, gp.shithead "
-      "FROM game_players gp JOIN games g ON g.id = gp.game_id JOIN players p ON p.id = gp.player_id "
-      "WHERE g.status = 'finished' AND g.ended >= ?";
-  if (only) sql += " AND p.id = ?";
-  sql += " ORDER BY p.id, g.ended, g.id";
-  auto query = db.prepare(sql);
-  query.bind(1, since);
-  if (only) query.bind(2, *only);
-  std::vector<player_row> out;
-  while (query.step()) {
-    if (out.empty() || out.back().id != query.text(0))
-      out.push_back(player_row{query.text(0), query.text(1), rating{query.real(2), query.real(3)}, {}});
-    out.back().stats.add(game_outcome{query.is_null(4) ? query.integer(5) : query.integer(4), query.integer(5),
-                                      query.integer(6) == 1, true});
+std::vector<ranked_player> players_with_games(rankings_rows& rows, std::int64_t since,
+                                              std::optional<std::string_view> only = std::nullopt) {
+  std::vector<ranked_player> out;
+  for (const auto& seat : rows.finished_seats(since, only)) {
+    if (out.empty() || out.back().id != seat.player_id)
+      out.push_back(ranked_player{seat.player_id, seat.name, seat.current, {}});
+    out.back().stats.add(game_outcome{seat.place.value_or(seat.seats), seat.seats, seat.shithead, true});
   }
   return out;
 }
+
+json optional_json(const std::optional<std::string>& text) { return text ? json(*text) : json(nullptr); }
+json optional_json(const std::optional<int>& number) { return number ? json(*number) : json(nullptr); }
 
 }  // namespace
 
@@ -165,30 +158,36 @@ std::string iso_time(std::int64_t unix_ms) {
 
 namespace {
 
-api_reply route(sqlite::database& db, std::string_view target, std::chrono::system_clock::time_point now) {
+api_reply route(rankings_rows& rows, std::string_view target, std::chrono::system_clock::time_point now) {
   const auto question = target.find('?');
   const auto path = target.substr(0, question);
   const auto query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
-  if (path == "/api/leaderboard") return leaderboard(db, query, now);
-  if (path == "/api/players") return players_named(db, query);
-  if (path.starts_with("/api/players/")) return player_profile(db, path.substr(13));
-  if (path.starts_with("/api/games/")) return finished_game(db, path.substr(11));
+  if (path == "/api/leaderboard") return leaderboard(rows, query, now);
+  if (path == "/api/players") return players_named(rows, query);
+  if (path.starts_with("/api/players/")) return player_profile(rows, path.substr(13));
+  if (path.starts_with("/api/games/")) return finished_game(rows, path.substr(11));
   return error_reply(404, "not_found", "no such API");
 }
 
 }  // namespace
 
-api_reply answer_rankings(sqlite::database& db, std::string_view target, std::chrono::system_clock::time_point now) {
+api_reply answer_rankings(rankings_rows& rows, std::string_view target, std::chrono::system_clock::time_point now) {
   try {
-    return route(db, target, now);
+    return route(rows, target, now);
   } catch (const std::exception& e) {
     spdlog::error("rankings: {} failed: {}", target, e.what());
     return error_reply(503, "store_unavailable", "the store cannot answer just now");
   }
 }
 
+api_reply rankings_busy(int retry_after_seconds) {
+  auto reply = error_reply(503, "store_unavailable", "the store has too many requests waiting; try again shortly");
+  reply.retry_after_seconds = retry_after_seconds;
+  return reply;
+}
 
-api_reply leaderboard(sqlite::database& db, std::string_view query_text, std::chrono::system_clock::time_point now) {
+
+api_reply leaderboard(rankings_rows& source, std::string_view query_text, std::chrono::system_clock::time_point now) {
   const auto query = parse_query(query_text);
   if (!query) return error_reply(400, "bad_query", "the query string is malformed");
   std::string sort = "rating", period = "all";
@@ -219,9 +218,9 @@ api_reply leaderboard(sqlite::database& db, std::string_view query_text, std::ch
     const auto days = std::chrono::hours(24 * (period == "7d" ? 7 : 30));
     since = std::chrono::duration_cast<std::chrono::milliseconds>((now - days).time_since_epoch()).count();
   }
-  auto rows = players_with_games(db, since);
-  const auto by_name = [](const player_row& a, const player_row& b) { return a.name < b.name; };
-  std::stable_sort(rows.begin(), rows.end(), [&](const player_row& a, const player_row& b) {
+  auto rows = players_with_games(source, since);
+  const auto by_name = [](const ranked_player& a, const ranked_player& b) { return a.name < b.name; };
+  std::stable_sort(rows.begin(), rows.end(), [&](const ranked_player& a, const ranked_player& b) {
     if (sort == "rating" && a.current.ordinal() != b.current.ordinal()) return a.current.ordinal() > b.current.ordinal();
     if (sort == "shithead" && a.stats.shithead() != b.stats.shithead()) return a.stats.shithead() > b.stats.shithead();
     if (sort == "rate" && a.stats.shithead_rate() != b.stats.shithead_rate())
@@ -251,45 +250,36 @@ api_reply leaderboard(sqlite::database& db, std::string_view query_text, std::ch
   return api_reply{200, std::move(body)};
 }
 
-api_reply player_profile(sqlite::database& db, std::string_view player_id) {
-  auto who = db.prepare("SELECT id, name, created, last_seen, mu, sigma FROM players WHERE id = ?");
-  who.bind(1, player_id);
-  if (!who.step()) return error_reply(404, "not_found", "no player has that id");
-  player_row row{who.text(0), who.text(1), rating{who.real(4), who.real(5)}, {}};
-  const auto created = who.int64(2), last_seen = who.int64(3);
-  auto games = players_with_games(db, 0, player_id);
+api_reply player_profile(rankings_rows& rows, std::string_view player_id) {
+  const auto who = rows.player(player_id);
+  if (!who) return error_reply(404, "not_found", "no player has that id");
+  ranked_player row{who->player_id, who->name, who->current, {}};
+  auto games = players_with_games(rows, 0, player_id);
   if (!games.empty()) row.stats = games.front().stats;
 
   json body = json::object();
   body["player_id"] = row.id;
   body["name"] = row.name;
-  body["created"] = iso_time(created);
-  body["last_seen"] = iso_time(last_seen);
+  body["created"] = iso_time(who->created);
+  body["last_seen"] = iso_time(who->last_seen);
   put_stats(body, row);
 
-  auto recent = db.prepare(
-      "SELECT g.id, g.ended, g.ruleset, g.status, g.seats, gp.place, gp.shithead, "
-      "r.mu_before, r.sigma_before, r.mu, r.sigma "
-      "FROM game_players gp JOIN games g ON g.id = gp.game_id "
-      "LEFT JOIN ratings r ON r.game_id = g.id AND r.player_id = gp.player_id "
-      "WHERE gp.player_id = ? ORDER BY g.ended DESC, g.id DESC LIMIT 20");
-  recent.bind(1, player_id);
   json list = json::array();
-  while (recent.step()) {
+  for (const auto& played : rows.games_of(player_id, 20)) {
     json game = json::object();
-    game["game_id"] = recent.int64(0);
-    game["ended"] = iso_time(recent.int64(1));
-    game["ruleset"] = preset_of(recent.text(2));
-    game["status"] = recent.text(3);
-    game["seats"] = recent.integer(4);
-    game["place"] = recent.is_null(5) ? json(nullptr) : json(recent.integer(5));
-    game["shithead"] = recent.integer(6) == 1;
-    if (recent.is_null(7)) {
+    game["game_id"] = played.game_id;
+    game["ended"] = iso_time(played.ended);
+    game["ruleset"] = preset_of(played.ruleset);
+    game["status"] = played.status;
+    game["seats"] = played.seats;
+    game["place"] = optional_json(played.place);
+    game["shithead"] = played.shithead;
+    if (!played.before || !played.after) {
       game["rating_before"] = nullptr;
       game["rating_after"] = nullptr;
     } else {
-      game["rating_before"] = rounded(rating{recent.real(7), recent.real(8)}.ordinal());
-      game["rating_after"] = rounded(rating{recent.real(9), recent.real(10)}.ordinal());
+      game["rating_before"] = rounded(played.before->ordinal());
+      game["rating_after"] = rounded(played.after->ordinal());
     }
     list.push_back(std::move(game));
   }
@@ -297,7 +287,7 @@ api_reply player_profile(sqlite::database& db, std::string_view player_id) {
   return api_reply{200, std::move(body)};
 }
 
-api_reply players_named(sqlite::database& db, std::string_view query_text) {
+api_reply players_named(rankings_rows& rows, std::string_view query_text) {
   const auto query = parse_query(query_text);
   if (!query || !query->count("name") || query->size() != 1)
     return error_reply(400, "bad_query", "give exactly one parameter: name");
@@ -305,41 +295,36 @@ api_reply players_named(sqlite::database& db, std::string_view query_text) {
   const auto& raw = query->at("name");
   const auto clean = clean_player_name(raw);
   const auto wanted = name_key(clean ? clean.value() : raw);
-  auto all = db.prepare("SELECT id, name FROM players ORDER BY created");
   json players = json::array();
-  while (all.step())
-    if (name_key(all.text(1)) == wanted) players.push_back(json{{"player_id", all.text(0)}, {"name", all.text(1)}});
+  for (const auto& p : rows.all_players())
+    if (name_key(p.name) == wanted) players.push_back(json{{"player_id", p.player_id}, {"name", p.name}});
   return api_reply{200, json{{"players", std::move(players)}}};
 }
 
-api_reply finished_game(sqlite::database& db, std::string_view game_id) {
+api_reply finished_game(rankings_rows& rows, std::string_view game_id) {
   const auto id = parse_number(std::string(game_id));
   if (!id || *id < 1) return error_reply(404, "not_found", "no finished game has that id");
-  auto game = db.prepare("SELECT id, ruleset, status, started, ended, record FROM games WHERE id = ?");
-  game.bind(1, static_cast<std::int64_t>(*id));
-  if (!game.step()) return error_reply(404, "not_found", "no finished game has that id");
+  const auto game = rows.game(static_cast<std::int64_t>(*id));
+  if (!game) return error_reply(404, "not_found", "no finished game has that id");
   json body = json::object();
-  body["game_id"] = game.int64(0);
-  body["ruleset"] = preset_of(game.text(1));
-  body["status"] = game.text(2);
-  body["started"] = iso_time(game.int64(3));
-  body["ended"] = iso_time(game.int64(4));
-  auto seats = db.prepare(
-      "SELECT seat, player_id, bot, name, place, shithead FROM game_players WHERE game_id = ? ORDER BY seat");
-  seats.bind(1, game.int64(0));
+  body["game_id"] = game->game_id;
+  body["ruleset"] = preset_of(game->ruleset);
+  body["status"] = game->status;
+  body["started"] = iso_time(game->started);
+  body["ended"] = iso_time(game->ended);
   json list = json::array();
-  while (seats.step()) {
+  for (const auto& s : rows.seats_of(game->game_id)) {
     json seat = json::object();
-    seat["seat"] = seats.integer(0);
-    seat["player_id"] = seats.is_null(1) ? json(nullptr) : json(seats.text(1));
-    seat["name"] = seats.text(3);
-    seat["bot"] = seats.is_null(2) ? json(nullptr) : json(seats.text(2));
-    seat["place"] = seats.is_null(4) ? json(nullptr) : json(seats.integer(4));
-    seat["shithead"] = seats.integer(5) == 1;
+    seat["seat"] = s.seat;
+    seat["player_id"] = optional_json(s.player_id);
+    seat["name"] = s.name;
+    seat["bot"] = optional_json(s.bot);
+    seat["place"] = optional_json(s.place);
+    seat["shithead"] = s.shithead;
     list.push_back(std::move(seat));
   }
   body["seats"] = std::move(list);
-  auto record = json::parse(game.text(5), nullptr, false);
+  auto record = json::parse(game->record, nullptr, false);
   // Games stored before seeds were strings hold a number a JavaScript client would round.
   if (record.is_object() && record.contains("seed") && record["seed"].is_number_unsigned())
     record["seed"] = std::to_string(record["seed"].get<std::uint64_t>());

@@ -30,7 +30,10 @@ void database::exec(std::string_view sql) {
   }
 }
 
-statement database::prepare(std::string_view sql) { return statement(db_, sql); }
+statement database::prepare(std::string_view sql) {
+  ++prepared_;
+  return statement(db_, sql);
+}
 std::int64_t database::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
 int database::changes() const { return sqlite3_changes(db_); }
 bool database::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }

@@ -3,6 +3,7 @@
 // values (never text pasted into SQL), and transactions that roll back unless
 // committed. Errors are exceptions carrying SQLite's message: the store's one thread
 // catches them at the edge of each job. Not thread-safe: one thread owns a database.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -32,6 +33,9 @@ class database {
   // Runs SQL without parameters (schema, pragmas); may hold several statements.
   void exec(std::string_view sql);
   statement prepare(std::string_view sql);
+  // How many statements this connection has prepared: the store prepares its own once,
+  // after migrating, so a test can see that answering requests prepares nothing more.
+  std::size_t statements_prepared() const { return prepared_; }
   std::int64_t last_insert_id() const;
   int changes() const;
   // True between BEGIN and COMMIT or ROLLBACK.
@@ -42,11 +46,11 @@ class database {
 
  private:
   sqlite3* db_ = nullptr;
+  std::size_t prepared_ = 0;
 };
 
 class statement {
  public:
-  statement(sqlite3* db, std::string_view sql);
   ~statement();
   statement(statement&& other) noexcept;
   statement& operator=(statement&&) = delete;
@@ -81,6 +85,8 @@ class statement {
   std::optional<std::int64_t> optional_int64(int column) const;
 
  private:
+  friend class database;  // the only maker, so that it counts every prepare
+  statement(sqlite3* db, std::string_view sql);
   void check(int code, const char* what) const;
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;

@@ -1,29 +1,28 @@
 #pragma once
-// The SQLite store. One thread owns the connection and runs jobs in the order they
-// come; the network threads only queue work and get their answers through callbacks
-// (which the callers post back to their own strands), so they never wait on the disk.
-// Jobs that arrive together are written in one transaction, each in a savepoint of its
-// own: one bad job costs only itself. Callbacks run after the commit, so a caller that
-// holds its frames until then never tells anyone of a change the disk has not got.
+// The store, as the rooms and the HTTP API see it: load what a starting server needs,
+// then queue writes and rankings questions and get the answers through callbacks (which
+// the callers post back to their own strands), so that no network thread waits on a
+// disk. No SQL here: server/store/sqlite_store.hpp is the backend today, and another
+// (PostgreSQL) is a second implementation of this class, not a change to its callers.
+//
+// The queue's answers when busy (server/README.md, "Store"): a rankings request over the
+// backend's cap of waiting reads is answered at once with 503 store_unavailable and a
+// Retry-After; writes are never dropped.
 #include <chrono>
-#include <condition_variable>
+#include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <functional>
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
+#include <utility>
 #include <vector>
 
 #include "protocol/game_record.hpp"
-#include "protocol/json_text.hpp"
 #include "server/lobby/identity.hpp"
-#include "server/room/scoreboard.hpp"
-#include "server/store/sqlite.hpp"
+#include "server/net/api_reply.hpp"
 #include "server/rankings/titles.hpp"
 #include "server/rankings/weng_lin.hpp"
+#include "server/room/scoreboard.hpp"
 
 namespace shithead::server {
 
@@ -56,65 +55,42 @@ struct recorded_game {
 
 class store {
  public:
-  using system_time = std::chrono::system_clock::time_point;
-
-  // Opens (creating the file and its folder) and migrates. Throws sqlite::error with a
-  // message for the person running the server (unreadable file, newer schema, ...).
-  explicit store(const std::string& path);
-  ~store();  // close()
-  store(const store&) = delete;
-  store& operator=(const store&) = delete;
+  virtual ~store() = default;
 
   // Before start(), on the caller's thread: what a starting server loads.
-  std::vector<player_record> load_players();
-  std::vector<std::pair<std::string, std::string>> load_rooms();  // code, saved state
+  virtual std::vector<player_record> load_players() = 0;
+  virtual std::vector<std::pair<std::string, std::string>> load_rooms() = 0;  // code, saved state
 
-  // Starts the store's thread; from here on, use only the queued calls below.
-  void start();
-  // Writes everything queued, then stops the thread. Later calls are dropped.
-  void close();
+  // Starts the store's own thread; from here on, only the queued calls below.
+  virtual void start() = 0;
+  // Writes everything queued, then stops. Later calls are dropped.
+  virtual void close() = 0;
 
-  // Queued writes.
-  void save_player(player_record player);
+  // Queued writes, never dropped while the store is open, written in the order queued.
+  virtual void save_player(player_record player) = 0;
   // One step of a table: its saved state (nullopt: unchanged; "" : the table closed,
   // forget it) and any games that ended. `done` gets what recording the games gave,
-  // after the commit (on the store's thread).
-  void save_table(std::string code, std::optional<std::string> state, std::vector<game_to_record> games,
-                  std::function<void(std::vector<recorded_game>)> done);
-  // Runs `job` on the store's thread with the connection (for reads: the HTTP API).
-  void read(std::function<void(sqlite::database&)> job);
+  // after the commit (on the store's thread); an empty list when the write failed.
+  virtual void save_table(std::string code, std::optional<std::string> state, std::vector<game_to_record> games,
+                          std::function<void(std::vector<recorded_game>)> done) = 0;
 
-  bool healthy() const;
-  std::size_t queue_depth() const;
+  // A rankings GET (`target` with its query string, one for which is_rankings_target
+  // holds), answered through `reply` once, from any thread: on the store's thread after
+  // the writes queued before it, or at once with 503 when too many reads are waiting.
+  virtual void answer_rankings(std::string target, std::function<void(api_reply)> reply) = 0;
 
-  // Same-thread helpers for tests and for the jobs above.
-  static recorded_game record_game(sqlite::database& db, const game_to_record& game);
-  sqlite::database& database_for_tests() { return *db_; }
-
- private:
-  struct job {
-    // A write runs inside the batch's transaction, in a savepoint of its own; a read
-    // runs after the batch's commit, outside any transaction of ours.
-    std::function<void(sqlite::database&)> run;
-    // After the commit (or its failure: `written` says which); may be empty.
-    std::function<void(bool written)> after_commit;
-    bool write = true;
-  };
-  void push(job j);
-  void loop();
-  void run_batch(std::deque<job>& batch);
-
-  std::unique_ptr<sqlite::database> db_;
-  mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::deque<job> queue_;
-  bool stopping_ = false;
-  bool started_ = false;
-  bool healthy_ = true;
-  std::thread worker_;
+  // False while writes fail (/healthz). Answers at once, from any thread.
+  virtual bool healthy() const = 0;
+  // Jobs queued and not yet taken by the store's thread (/metrics).
+  virtual std::size_t queue_depth() const = 0;
 };
 
-std::int64_t to_unix_ms(std::chrono::system_clock::time_point t);
-std::chrono::system_clock::time_point from_unix_ms(std::int64_t ms);
+inline std::int64_t to_unix_ms(std::chrono::system_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+inline std::chrono::system_clock::time_point from_unix_ms(std::int64_t ms) {
+  return std::chrono::system_clock::time_point(std::chrono::milliseconds(ms));
+}
 
 }  // namespace shithead::server

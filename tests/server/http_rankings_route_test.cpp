@@ -5,6 +5,7 @@
 
 #include <condition_variable>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "server/store/rankings_api.hpp"
+#include "server/store/sqlite_store.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
 
@@ -286,6 +288,32 @@ TEST(rankings_route, head_gets_the_stores_headers_without_the_body) {
 }
 
 // ---- /healthz and the store ------------------------------------------------------------
+
+// The real store, its read queue held full (not started, cap 1): the next request is
+// answered at once with 503 and a Retry-After, and answered again once the store runs.
+TEST(rankings_route, a_store_with_its_read_queue_full_answers_503_with_retry_after) {
+  auto db = std::make_shared<sqlite_store>(":memory:", 1);
+  std::promise<void> taken;  // the held read runs once the store's thread has taken the queue
+  ASSERT_TRUE(db->read_for_tests([&taken](sqlite_connection&) { taken.set_value(); }));
+  hooked_server server([&](class server& s) {
+    s.set_rankings([db](std::string target, reply_function reply) {
+      db->answer_rankings(std::move(target), std::move(reply));
+    });
+  });
+  const auto busy = test::http_get(server.port(), "/api/leaderboard");
+  ASSERT_EQ(busy.status, 503u) << busy.error;
+  expect_json_no_store(busy);
+  EXPECT_EQ(busy.header("Retry-After"), std::to_string(sqlite_store::retry_after_seconds));
+  EXPECT_EQ(nlohmann::json::parse(busy.body)["error"], "store_unavailable");
+
+  db->start();
+  taken.get_future().wait();
+  const auto served = test::http_get(server.port(), "/api/leaderboard");
+  ASSERT_EQ(served.status, 200u) << served.error;
+  EXPECT_EQ(served.header("Retry-After"), "");
+  server.stop();
+  db->close();
+}
 
 TEST(healthz, without_a_store_hook_the_server_is_healthy) {
   hooked_server server([](class server&) {});

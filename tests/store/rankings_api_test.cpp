@@ -9,7 +9,7 @@
 #include "protocol/record_json.hpp"
 #include "server/store/rankings_api.hpp"
 #include "server/store/sqlite.hpp"
-#include "server/store/store.hpp"
+#include "server/store/sqlite_store.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
@@ -72,7 +72,7 @@ class rankings : public ::testing::Test {
   }
 
   api_reply get(const std::string& target) {
-    return on_store(s_, [&](sqlite::database& db) { return answer_rankings(db, target, now); });
+    return on_store(s_, [&](sqlite_queries& queries) { return answer_rankings(queries, target, now); });
   }
 
   json ok(const std::string& target) {
@@ -108,7 +108,7 @@ class rankings : public ::testing::Test {
     });
   }
 
-  store s_{":memory:"};
+  sqlite_store s_{":memory:"};
   std::vector<std::int64_t> game_ids_;
 };
 
@@ -208,13 +208,13 @@ TEST_F(rankings, a_period_counts_only_the_games_that_ended_in_it) {
 
 TEST_F(rankings, a_period_is_anchored_at_now) {
   // Seen from 31 days later, nothing ended in the last 30 days.
-  const auto later = on_store(s_, [](sqlite::database& db) { return leaderboard(db, "period=30d", now + days(31)); });
+  const auto later = on_store(s_, [](sqlite_queries& queries) { return leaderboard(queries, "period=30d", now + days(31)); });
   EXPECT_EQ(later.status, 200);
   EXPECT_EQ(later.body["total"], 0);
   EXPECT_TRUE(later.body["players"].empty());
   // Seen from 15 days later, the 30 days hold g3 and g4.
   const auto later_still =
-      on_store(s_, [](sqlite::database& db) { return leaderboard(db, "period=30d&sort=games", now + days(15)); });
+      on_store(s_, [](sqlite_queries& queries) { return leaderboard(queries, "period=30d&sort=games", now + days(15)); });
   EXPECT_EQ(names_in(later_still.body), (std::vector<std::string>{"Cy", "Dee", "Bob"}));
 }
 
@@ -429,7 +429,7 @@ TEST_F(rankings, the_record_of_a_game_replays_to_the_places_served) {
 }
 
 TEST(rankings_titles, a_profile_shows_the_title_in_three_styles_at_its_threshold) {
-  store s(":memory:");
+  sqlite_store s(":memory:");
   s.save_player(ana);
   s.save_player(bob);
   s.start();
@@ -437,7 +437,7 @@ TEST(rankings_titles, a_profile_shows_the_title_in_three_styles_at_its_threshold
   for (int i = 0; i < 5; ++i)
     games.push_back(finished({human(ana), human(bob)}, {1, 0}, now - days(5) + std::chrono::minutes(i)));
   record(s, games);
-  const auto body = on_store(s, [](sqlite::database& db) { return player_profile(db, ana.id); });
+  const auto body = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, ana.id); });
   EXPECT_EQ(body.body["title"], json::parse(R"({"count": 5, "numeric": "Shithead \u00d75", "olympic": "Gold shithead",
                                                 "feudal": "Prince shithead"})"));
   EXPECT_EQ(body.body["longest_run"], 0);
@@ -446,7 +446,7 @@ TEST(rankings_titles, a_profile_shows_the_title_in_three_styles_at_its_threshold
 // Two new players taking turns winning settle after 20 games (server/README.md); a
 // profile lists only the last 20 of them.
 TEST(rankings_provisional, a_rating_stops_being_provisional_and_recent_holds_the_last_20) {
-  store s(":memory:");
+  sqlite_store s(":memory:");
   s.save_player(ana);
   s.save_player(bob);
   s.start();
@@ -456,13 +456,13 @@ TEST(rankings_provisional, a_rating_stops_being_provisional_and_recent_holds_the
     games.push_back(finished({human(ana), human(bob)}, i % 2 == 0 ? std::vector<int>{0, 1} : std::vector<int>{1, 0},
                              now - days(1) + std::chrono::minutes(i)));
   for (const auto& g : record(s, games)) ids.push_back(g.game_id);
-  auto ana_now = on_store(s, [](sqlite::database& db) { return player_profile(db, ana.id).body; });
+  auto ana_now = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, ana.id).body; });
   EXPECT_EQ(ana_now["rating"]["provisional"], true);
   EXPECT_EQ(ana_now["recent"].size(), 19u);
 
   const auto last = record(s, {finished({human(ana), human(bob)}, {1, 0}, now)});
   ids.push_back(last[0].game_id);
-  ana_now = on_store(s, [](sqlite::database& db) { return player_profile(db, ana.id).body; });
+  ana_now = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, ana.id).body; });
   EXPECT_EQ(ana_now["rating"]["provisional"], false);
   EXPECT_LT(ana_now["rating"]["sigma"].get<double>(), 5.0);
   EXPECT_EQ(ana_now["games"], 20);
@@ -471,12 +471,12 @@ TEST(rankings_provisional, a_rating_stops_being_provisional_and_recent_holds_the
     const auto later = finished({human(ana), human(bob)}, {0, 1}, now + std::chrono::minutes(i + 1));
     ids.push_back(record(s, {later})[0].game_id);
   }
-  ana_now = on_store(s, [](sqlite::database& db) { return player_profile(db, ana.id).body; });
+  ana_now = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, ana.id).body; });
   EXPECT_EQ(ana_now["games"], 25);
   const auto& recent = ana_now["recent"];
   ASSERT_EQ(recent.size(), 20u);
   for (std::size_t i = 0; i < recent.size(); ++i) EXPECT_EQ(recent[i]["game_id"], ids[ids.size() - 1 - i]);
-  const auto board = on_store(s, [](sqlite::database& db) { return leaderboard(db, "", now + days(1)); });
+  const auto board = on_store(s, [](sqlite_queries& queries) { return leaderboard(queries, "", now + days(1)); });
   EXPECT_EQ(board.body["players"][0]["rating"]["provisional"], false);
 }
 
@@ -492,8 +492,22 @@ TEST(rankings_api, only_the_rankings_targets_are_routed_here) {
   EXPECT_FALSE(is_rankings_target("/"));
 }
 
+// Rows that cannot be read, as from a store whose disk went away.
+class failing_rows final : public rankings_rows {
+ public:
+  std::vector<finished_seat_row> finished_seats(std::int64_t, std::optional<std::string_view>) override { fail(); }
+  std::optional<player_row> player(std::string_view) override { fail(); }
+  std::vector<player_game_row> games_of(std::string_view, int) override { fail(); }
+  std::vector<named_player_row> all_players() override { fail(); }
+  std::optional<game_row> game(std::int64_t) override { fail(); }
+  std::vector<game_seat_row> seats_of(std::int64_t) override { fail(); }
+
+ private:
+  [[noreturn]] static void fail() { throw sqlite::error("no such table: players"); }
+};
+
 TEST(rankings_api, a_store_that_cannot_answer_says_so_with_503) {
-  sqlite::database unmigrated(":memory:");  // no tables at all
+  failing_rows unmigrated;
   for (const auto* target :
        {"/api/leaderboard", "/api/players/a1a1a1a1a1a1", "/api/players?name=Ana", "/api/games/1"}) {
     SCOPED_TRACE(target);

@@ -9,7 +9,7 @@
 
 #include "protocol/record_json.hpp"
 #include "server/store/rankings_api.hpp"
-#include "server/store/store.hpp"
+#include "server/store/sqlite_store.hpp"
 #include "server/rankings/weng_lin.hpp"
 #include "tests/store/store_test_support.hpp"
 
@@ -76,10 +76,10 @@ class recording : public ::testing::Test {
   }
 
   protocol::json profile(const player_record& p) {
-    return on_store(s_, [&](sqlite::database& db) { return player_profile(db, p.id).body; });
+    return on_store(s_, [&](sqlite_queries& queries) { return player_profile(queries, p.id).body; });
   }
 
-  store s_{":memory:"};
+  sqlite_store s_{":memory:"};
 };
 
 TEST_F(recording, two_humans_the_winner_rises_and_the_shithead_falls_as_worked_by_hand) {
@@ -293,10 +293,10 @@ TEST_F(recording, the_record_and_the_ruleset_are_kept_with_the_game) {
 }
 
 TEST(record_game, a_game_whose_seats_do_not_fit_is_refused_before_anything_is_written) {
-  store s(":memory:");
+  sqlite_store s(":memory:");
   auto& db = s.database_for_tests();
   const auto refuse = [&](game_to_record game) {
-    EXPECT_THROW(store::record_game(db, game), std::invalid_argument);
+    EXPECT_THROW(sqlite_store::record_game(s.queries_for_tests(), game), std::invalid_argument);
   };
   auto out_of_range = finished({bot(0), bot(1)}, {0, 1});
   out_of_range.finish_order = {2};
@@ -317,7 +317,7 @@ TEST(record_game, a_game_whose_seats_do_not_fit_is_refused_before_anything_is_wr
   refuse(nameless);
   EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM games"), 0);
   // A game of bots alone is fine: kept, rated for nobody.
-  const auto bots_only = store::record_game(db, finished({bot(0), bot(1)}, {1, 0}));
+  const auto bots_only = sqlite_store::record_game(s.queries_for_tests(), finished({bot(0), bot(1)}, {1, 0}));
   EXPECT_GT(bots_only.game_id, 0);
   EXPECT_TRUE(bots_only.ratings.empty());
 }

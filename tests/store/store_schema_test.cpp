@@ -8,7 +8,7 @@
 
 #include "server/store/rankings_api.hpp"
 #include "server/store/sqlite.hpp"
-#include "server/store/store.hpp"
+#include "server/store/sqlite_store.hpp"
 #include "server/store/store_schema.hpp"
 #include "tests/store/store_test_support.hpp"
 
@@ -86,7 +86,7 @@ TEST(store_schema, a_new_file_and_its_missing_folders_are_created_at_the_latest_
   const temp_folder temp;
   const auto path = temp.file("not/yet/there/shithead.db");
   {
-    store s(path);
+    sqlite_store s(path);
     auto& db = s.database_for_tests();
     EXPECT_EQ(schema_version_of(db), store_schema_version());
     for (const auto* table : {"players", "games", "game_players", "ratings", "live_rooms"})
@@ -98,7 +98,7 @@ TEST(store_schema, a_new_file_and_its_missing_folders_are_created_at_the_latest_
 TEST(store_schema, a_file_runs_in_wal_mode_with_foreign_keys_on) {
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
-  store s(path);
+  sqlite_store s(path);
   auto& db = s.database_for_tests();
   EXPECT_EQ(text_pragma(db, "journal_mode"), "wal");
   EXPECT_EQ(int_pragma(db, "foreign_keys"), 1);
@@ -108,7 +108,7 @@ TEST(store_schema, a_file_runs_in_wal_mode_with_foreign_keys_on) {
 }
 
 TEST(store_schema, an_in_memory_store_is_migrated_with_foreign_keys_on) {
-  store s(":memory:");
+  sqlite_store s(":memory:");
   auto& db = s.database_for_tests();
   EXPECT_EQ(schema_version_of(db), store_schema_version());
   EXPECT_EQ(int_pragma(db, "foreign_keys"), 1);
@@ -131,7 +131,7 @@ TEST(store_schema, a_version_1_file_written_by_hand_keeps_its_players_and_games)
     old.exec(version_1_schema);
     old.exec(version_1_data);
   }
-  store s(path);
+  sqlite_store s(path);
   auto& db = s.database_for_tests();
   EXPECT_EQ(schema_version_of(db), store_schema_version());
 
@@ -147,19 +147,19 @@ TEST(store_schema, a_version_1_file_written_by_hand_keeps_its_players_and_games)
   // Version 2 gave every player a new rating; the old game still counts in the stats.
   EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM players WHERE mu = 25.0 AND sigma = 25.0 / 3.0"), 2);
   EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM game_players WHERE game_id = 1"), 3);
-  const auto bob = player_profile(db, "b2b2b2b2b2b2");
+  const auto bob = player_profile(s.queries_for_tests(), "b2b2b2b2b2b2");
   ASSERT_EQ(bob.status, 200);
   EXPECT_EQ(bob.body["games"], 1);
   EXPECT_EQ(bob.body["shithead"], 1);
   EXPECT_EQ(bob.body["title"]["olympic"], "Bronze shithead");
-  const auto game = finished_game(db, "1");
+  const auto game = finished_game(s.queries_for_tests(), "1");
   ASSERT_EQ(game.status, 200);
   EXPECT_EQ(game.body["seats"][1]["bot"], "greedy");
 
   // And the new tables work: a game recorded now is rated and numbered after the old one.
   const player_record ana{"a1a1a1a1a1a1", "Ana", "hash-of-ana", {}, {}};
   const player_record bob_record{"b2b2b2b2b2b2", "Bob", "hash-of-bob", {}, {}};
-  const auto recorded = store::record_game(db, finished({human(ana), human(bob_record)}, {1, 0}));
+  const auto recorded = sqlite_store::record_game(s.queries_for_tests(), finished({human(ana), human(bob_record)}, {1, 0}));
   EXPECT_EQ(recorded.game_id, 2);
   ASSERT_EQ(recorded.ratings.size(), 2u);
   EXPECT_GT(recorded.ratings[1].after.mu, 25.0);  // Bob won this one
@@ -179,7 +179,7 @@ TEST(store_schema, a_file_at_every_earlier_version_migrates_to_the_latest) {
       if (version >= 1)
         old.exec("INSERT INTO players VALUES ('c3c3c3c3c3c3', 'Cy', 'hash-of-cy', 1, 2)");
     }
-    store s(path);
+    sqlite_store s(path);
     EXPECT_EQ(schema_version_of(s.database_for_tests()), store_schema_version());
     const auto players = s.load_players();
     ASSERT_EQ(players.size(), version >= 1 ? 1u : 0u);
@@ -194,7 +194,7 @@ TEST(store_schema, an_empty_file_is_migrated_from_nothing) {
   std::filesystem::create_directories(temp.path());
   const auto path = temp.file("empty.db");
   std::ofstream(path).close();  // zero bytes: SQLite treats it as a new database
-  store s(path);
+  sqlite_store s(path);
   EXPECT_EQ(schema_version_of(s.database_for_tests()), store_schema_version());
 }
 
@@ -202,10 +202,10 @@ TEST(store_schema, reopening_a_current_file_changes_nothing) {
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
   {
-    store s(path);
+    sqlite_store s(path);
     s.save_player(player("d4d4d4d4d4d4", "Dee"));
   }
-  store s(path);
+  sqlite_store s(path);
   EXPECT_EQ(schema_version_of(s.database_for_tests()), store_schema_version());
   ASSERT_EQ(s.load_players().size(), 1u);
 }
@@ -219,7 +219,7 @@ TEST(store_schema, a_file_from_a_newer_server_is_refused_and_left_as_it_was) {
     newer.exec("CREATE TABLE from_the_future (x); PRAGMA user_version = 99;");
   }
   try {
-    store s(path);
+    sqlite_store s(path);
     FAIL() << "a newer file was opened";
   } catch (const sqlite::error& e) {
     const std::string message = e.what();
@@ -239,7 +239,7 @@ TEST(store_schema, a_file_that_is_not_a_database_is_refused_with_its_path) {
   const auto path = temp.file("notes.db");
   std::ofstream(path) << "these are not the tables you are looking for, not by a long way\n";
   try {
-    store s(path);
+    sqlite_store s(path);
     FAIL() << "a text file was opened as a store";
   } catch (const sqlite::error& e) {
     const std::string message = e.what();
@@ -252,17 +252,17 @@ TEST(store_schema, a_folder_that_cannot_be_created_is_refused_with_its_name) {
   const temp_folder temp;
   std::filesystem::create_directories(temp.path());
   std::ofstream(temp.file("a_file")) << "x";
-  EXPECT_THROW(store(temp.file("a_file/sub/shithead.db")), sqlite::error);
+  EXPECT_THROW(sqlite_store(temp.file("a_file/sub/shithead.db")), sqlite::error);
 }
 
 TEST(store_schema, a_file_the_server_may_not_write_is_refused_at_once) {
   if (::geteuid() == 0) GTEST_SKIP() << "root may write any file";
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
-  { store s(path); }
+  { sqlite_store s(path); }
   std::filesystem::permissions(path, std::filesystem::perms::owner_read);
   try {
-    store s(path);
+    sqlite_store s(path);
     FAIL() << "a read-only file was opened";
   } catch (const sqlite::error& e) {
     EXPECT_NE(std::string(e.what()).find("read-only"), std::string::npos) << e.what();
@@ -281,7 +281,7 @@ TEST(store_schema, a_migration_that_fails_leaves_the_file_at_the_version_before)
     old.exec(version_1_schema);
     old.exec("CREATE TABLE live_rooms (x)");  // migration 2 creates it too
   }
-  EXPECT_THROW(store{path}, sqlite::error);
+  EXPECT_THROW(sqlite_store{path}, sqlite::error);
   sqlite::database after(path, false);
   EXPECT_EQ(schema_version_of(after), 1);
   EXPECT_FALSE(has_table(after, "ratings"));

@@ -11,7 +11,7 @@
 
 #include "server/store/rankings_api.hpp"
 #include "server/store/sqlite.hpp"
-#include "server/store/store.hpp"
+#include "server/store/sqlite_store.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
@@ -26,7 +26,7 @@ TEST(store, players_saved_come_back_after_a_restart) {
   const temp_folder temp;
   const auto path = temp.file("data/shithead.db");
   {
-    store s(path);
+    sqlite_store s(path);
     s.start();
     s.save_player(ana);
     s.save_player(bob);
@@ -36,7 +36,7 @@ TEST(store, players_saved_come_back_after_a_restart) {
     s.save_player(renamed);  // the same player again: renamed and seen later
     s.close();
   }
-  store s(path);
+  sqlite_store s(path);
   const auto players = s.load_players();
   ASSERT_EQ(players.size(), 2u);
   EXPECT_EQ(players[0].id, ana.id);
@@ -55,18 +55,18 @@ TEST(store, names_with_quotes_and_sql_in_them_survive_the_round_trip) {
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
   {
-    store s(path);
+    sqlite_store s(path);
     s.start();
     for (std::size_t i = 0; i < names.size(); ++i)
       s.save_player(player("00000000000" + std::to_string(i), names[i]));
     s.close();
   }
-  store s(path);
+  sqlite_store s(path);
   const auto players = s.load_players();
   ASSERT_EQ(players.size(), names.size());
   for (std::size_t i = 0; i < names.size(); ++i) EXPECT_EQ(players[i].name, names[i]);
   // And looked up by name, "' OR 1=1 --" finds itself and nobody else.
-  const auto found = players_named(s.database_for_tests(), "name=%27+OR+1%3D1+--");
+  const auto found = players_named(s.queries_for_tests(), "name=%27+OR+1%3D1+--");
   ASSERT_EQ(found.status, 200);
   ASSERT_EQ(found.body["players"].size(), 1u);
   EXPECT_EQ(found.body["players"][0]["name"], "' OR 1=1 --");
@@ -76,7 +76,7 @@ TEST(store, a_table_saved_with_its_state_comes_back_after_a_restart) {
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
   {
-    store s(path);
+    sqlite_store s(path);
     s.start();
     s.save_table("ABCD", std::string(R"({"version": 1, "name": "it's \"ours\""})"), {}, nullptr);
     s.save_table("WXYZ", std::string("wxyz-1"), {}, nullptr);
@@ -84,7 +84,7 @@ TEST(store, a_table_saved_with_its_state_comes_back_after_a_restart) {
     s.save_table("WXYZ", std::nullopt, {}, nullptr);                     // unchanged
     s.close();
   }
-  store s(path);
+  sqlite_store s(path);
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 2u);
   EXPECT_EQ(rooms[0], std::make_pair(std::string("ABCD"), std::string(R"({"version": 2})")));
@@ -95,7 +95,7 @@ TEST(store, an_empty_state_forgets_the_table) {
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
   {
-    store s(path);
+    sqlite_store s(path);
     s.start();
     s.save_table("ABCD", std::string("abcd"), {}, nullptr);
     s.save_table("WXYZ", std::string("wxyz"), {}, nullptr);
@@ -103,7 +103,7 @@ TEST(store, an_empty_state_forgets_the_table) {
     s.save_table("NONE", std::string(), {}, nullptr);  // never saved: nothing to forget
     s.close();
   }
-  store s(path);
+  sqlite_store s(path);
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 1u);
   EXPECT_EQ(rooms[0].first, "WXYZ");
@@ -114,7 +114,7 @@ TEST(store, an_empty_state_forgets_the_table) {
 TEST(store, callbacks_run_after_the_commit) {
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
-  store s(path);
+  sqlite_store s(path);
   s.start();
   s.save_player(ana);
   s.save_player(bob);
@@ -134,7 +134,7 @@ TEST(store, callbacks_run_after_the_commit) {
 }
 
 TEST(store, a_callback_without_games_gets_an_empty_list) {
-  store s(":memory:");
+  sqlite_store s(":memory:");
   s.start();
   std::promise<std::size_t> got;
   s.save_table("ABCD", std::string("state"), {},
@@ -150,7 +150,7 @@ TEST(store, a_bad_job_in_a_batch_costs_only_itself) {
   std::vector<recorded_game> unknown_player, bad_order, good;
   bool unknown_called = false, bad_order_called = false, good_called = false;
   {
-    store s(path);
+    sqlite_store s(path);
     s.save_player(ana);
     // A human the store has never seen: the foreign key refuses the seat.
     const player_record stranger = player("ffffffffffff", "Stranger");
@@ -185,7 +185,7 @@ TEST(store, a_bad_job_in_a_batch_costs_only_itself) {
   ASSERT_TRUE(good_called);
   ASSERT_EQ(good.size(), 1u);
 
-  store s(path);
+  sqlite_store s(path);
   auto& db = s.database_for_tests();
   EXPECT_EQ(s.load_players().size(), 2u);
   const auto rooms = s.load_rooms();
@@ -201,7 +201,7 @@ TEST(store, close_writes_everything_still_queued) {
   const auto path = temp.file("shithead.db");
   constexpr int players = 300;
   {
-    store s(path);
+    sqlite_store s(path);
     s.start();
     for (int i = 0; i < players; ++i) {
       char id[13];
@@ -212,7 +212,7 @@ TEST(store, close_writes_everything_still_queued) {
     s.close();
     EXPECT_EQ(s.queue_depth(), 0u);
   }
-  store s(path);
+  sqlite_store s(path);
   EXPECT_EQ(s.load_players().size(), static_cast<std::size_t>(players));
   EXPECT_EQ(s.load_rooms().size(), static_cast<std::size_t>(players));
 }
@@ -221,7 +221,7 @@ TEST(store, close_writes_the_queue_even_when_never_started_and_drops_later_calls
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
   {
-    store s(path);
+    sqlite_store s(path);
     s.save_player(ana);
     s.close();
     s.save_player(bob);  // after close: dropped
@@ -231,7 +231,7 @@ TEST(store, close_writes_the_queue_even_when_never_started_and_drops_later_calls
     s.close();  // twice is fine
     EXPECT_FALSE(called);
   }
-  store s(path);
+  sqlite_store s(path);
   const auto players = s.load_players();
   ASSERT_EQ(players.size(), 1u);
   EXPECT_EQ(players[0].name, "Ana");
@@ -242,40 +242,40 @@ TEST(store, the_destructor_closes_and_writes_the_queue) {
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
   {
-    store s(path);
+    sqlite_store s(path);
     s.start();
     s.save_player(ana);
   }
-  store s(path);
+  sqlite_store s(path);
   EXPECT_EQ(s.load_players().size(), 1u);
 }
 
 TEST(store, reads_see_the_writes_queued_before_them_and_a_failing_read_costs_nothing) {
-  store s(":memory:");
+  sqlite_store s(":memory:");
   s.start();
   s.save_player(ana);
-  s.read([](sqlite::database& db) { db.exec("SELECT * FROM no_such_table"); });
+  s.read_for_tests([](sqlite_connection& c) { c.db.exec("SELECT * FROM no_such_table"); });
   s.save_player(bob);
   EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT COUNT(*) FROM players"); }), 2);
   EXPECT_TRUE(s.healthy());
 }
 
 TEST(store, a_read_that_leaves_a_transaction_open_is_rolled_back_and_writes_go_on) {
-  store s(":memory:");
+  sqlite_store s(":memory:");
   s.start();
   s.save_player(ana);
-  s.read([](sqlite::database& db) { db.exec("BEGIN; DELETE FROM players"); });
+  s.read_for_tests([](sqlite_connection& c) { c.db.exec("BEGIN; DELETE FROM players"); });
   s.save_player(bob);
   EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT COUNT(*) FROM players"); }), 2);
   EXPECT_TRUE(s.healthy());
 }
 
 TEST(store, queue_depth_counts_the_jobs_not_yet_taken) {
-  store s(":memory:");
+  sqlite_store s(":memory:");
   EXPECT_EQ(s.queue_depth(), 0u);
   s.save_player(ana);
   s.save_table("ABCD", std::string("state"), {}, nullptr);
-  s.read([](sqlite::database&) {});
+  s.read_for_tests([](sqlite_connection&) {});
   EXPECT_EQ(s.queue_depth(), 3u);
   s.start();
   EXPECT_EQ(on_store(s, [](sqlite::database&) { return 0; }), 0);
@@ -287,7 +287,7 @@ TEST(store, queue_depth_counts_the_jobs_not_yet_taken) {
 TEST(store, healthy_turns_false_when_a_batch_cannot_be_written_and_back_after_one_is) {
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
-  store s(path);
+  sqlite_store s(path);
   EXPECT_TRUE(s.healthy());
   s.save_player(ana);
   s.save_player(bob);
@@ -312,14 +312,14 @@ TEST(store, healthy_turns_false_when_a_batch_cannot_be_written_and_back_after_on
 }
 
 TEST(store, an_in_memory_store_keeps_what_it_is_given_while_it_runs) {
-  store s(":memory:");
+  sqlite_store s(":memory:");
   s.start();
   s.save_player(ana);
   s.save_player(bob);
   const auto recorded = record(s, {finished({human(ana), human(bob)}, {1, 0})}, std::string("state"));
   ASSERT_EQ(recorded.size(), 1u);
   EXPECT_EQ(recorded[0].game_id, 1);
-  const auto profile = on_store(s, [](sqlite::database& db) { return player_profile(db, bob.id); });
+  const auto profile = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, bob.id); });
   EXPECT_EQ(profile.status, 200);
   EXPECT_EQ(profile.body["games"], 1);
   s.close();

@@ -11,6 +11,7 @@
 #include <future>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -20,7 +21,7 @@
 #include "rules/rng.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/view.hpp"
-#include "server/store/store.hpp"
+#include "server/store/sqlite_store.hpp"
 
 namespace shithead::server::store_testing {
 
@@ -147,19 +148,27 @@ inline std::vector<recorded_game> record(store& s, std::vector<game_to_record> g
   return result.get();
 }
 
-// Runs `f` on the store's thread and waits for its answer.
+// Runs `f` on the store's thread and waits for its answer. `f` takes the connection
+// (for SQL of the test's own) or the store's prepared queries (for the rankings API).
 template <class F>
-auto on_store(store& s, F f) -> decltype(f(std::declval<sqlite::database&>())) {
-  using result_type = decltype(f(std::declval<sqlite::database&>()));
+auto on_store(sqlite_store& s, F f) {
+  const auto call = [&f](sqlite_connection& c) {
+    if constexpr (std::is_invocable_v<F&, sqlite::database&>)
+      return f(c.db);
+    else
+      return f(c.queries);
+  };
+  using result_type = decltype(call(std::declval<sqlite_connection&>()));
   std::promise<result_type> answer;
   auto result = answer.get_future();
-  s.read([&](sqlite::database& db) {
+  const bool queued = s.read_for_tests([&](sqlite_connection& c) {
     try {
-      answer.set_value(f(db));
+      answer.set_value(call(c));
     } catch (...) {
       answer.set_exception(std::current_exception());
     }
   });
+  EXPECT_TRUE(queued) << "the store refused a test's read";
   return result.get();
 }
 

@@ -1,4 +1,4 @@
-#include "server/store/store.hpp"
+#include "server/store/sqlite_store.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -8,23 +8,21 @@
 
 #include "protocol/record_json.hpp"
 #include "protocol/ruleset_json.hpp"
+#include "server/store/rankings_api.hpp"
 #include "server/store/store_schema.hpp"
 
 namespace shithead::server {
 
 using protocol::json;
 
-std::int64_t to_unix_ms(std::chrono::system_clock::time_point t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
-}
-
-std::chrono::system_clock::time_point from_unix_ms(std::int64_t ms) {
-  return std::chrono::system_clock::time_point(std::chrono::milliseconds(ms));
-}
-
 namespace {
 
-std::unique_ptr<sqlite::database> open_database(const std::string& path) {
+// The messages are for the person running the server; they name the file.
+[[noreturn]] void refuse(const std::string& path, const std::exception& e) {
+  throw sqlite::error("the store " + path + ": " + e.what());
+}
+
+sqlite::database open_file(const std::string& path) {
   if (path != ":memory:") {
     const auto folder = std::filesystem::path(path).parent_path();
     std::error_code ec;
@@ -32,13 +30,21 @@ std::unique_ptr<sqlite::database> open_database(const std::string& path) {
     if (ec) throw sqlite::error("cannot create the folder " + folder.string() + ": " + ec.message());
   }
   try {
-    auto db = std::make_unique<sqlite::database>(path);
-    // Otherwise it would open, and every write would fail later.
-    if (db->read_only()) throw sqlite::error("the file is read-only");
-    migrate(*db);
-    return db;
+    return sqlite::database(path);
   } catch (const sqlite::error& e) {
-    throw sqlite::error("the store " + path + ": " + e.what());
+    refuse(path, e);
+  }
+}
+
+// Migrates, then prepares every statement once, after the tables they name exist.
+sqlite_queries migrated(sqlite::database& db, const std::string& path) {
+  try {
+    // Otherwise it would open, and every write would fail later.
+    if (db.read_only()) throw sqlite::error("the file is read-only");
+    migrate(db);
+    return sqlite_queries(db);
+  } catch (const sqlite::error& e) {
+    refuse(path, e);
   }
 }
 
@@ -60,52 +66,27 @@ void check_game(const game_to_record& game) {
     if (!p.bot && p.id.empty()) bad("has a human seat without a player id");
 }
 
-rating rating_of(sqlite::database& db, const std::string& player_id) {
-  auto query = db.prepare("SELECT mu, sigma FROM players WHERE id = ?");
-  query.bind(1, player_id);
-  if (!query.step()) return new_rating();
-  return rating{query.real(0), query.real(1)};
-}
-
-int times_shithead(sqlite::database& db, const std::string& player_id) {
-  auto query = db.prepare(
-      "SELECT COUNT(*) FROM game_players gp JOIN games g ON g.id = gp.game_id "
-      "WHERE gp.player_id = ? AND gp.shithead = 1 AND g.status = 'finished'");
-  query.bind(1, player_id);
-  query.step();
-  return query.integer(0);
-}
-
 }  // namespace
 
-store::store(const std::string& path) : db_(open_database(path)) {}
+sqlite_connection::sqlite_connection(const std::string& path) : db(open_file(path)), queries(migrated(db, path)) {}
 
-store::~store() { close(); }
+sqlite_store::sqlite_store(const std::string& path, std::size_t max_waiting_reads)
+    : connection_(std::make_unique<sqlite_connection>(path)), max_waiting_reads_(max_waiting_reads) {}
 
-std::vector<player_record> store::load_players() {
-  std::vector<player_record> out;
-  auto query = db_->prepare("SELECT id, name, token_hash, created, last_seen FROM players ORDER BY created");
-  while (query.step())
-    out.push_back(player_record{query.text(0), query.text(1), query.text(2), from_unix_ms(query.int64(3)),
-                                from_unix_ms(query.int64(4))});
-  return out;
-}
+sqlite_store::~sqlite_store() { sqlite_store::close(); }
 
-std::vector<std::pair<std::string, std::string>> store::load_rooms() {
-  std::vector<std::pair<std::string, std::string>> out;
-  auto query = db_->prepare("SELECT code, state FROM live_rooms ORDER BY code");
-  while (query.step()) out.emplace_back(query.text(0), query.text(1));
-  return out;
-}
+std::vector<player_record> sqlite_store::load_players() { return connection_->queries.players(); }
 
-void store::start() {
+std::vector<std::pair<std::string, std::string>> sqlite_store::load_rooms() { return connection_->queries.rooms(); }
+
+void sqlite_store::start() {
   const std::lock_guard lock(mutex_);
   if (started_ || stopping_) return;
   started_ = true;
   worker_ = std::thread([this] { loop(); });
 }
 
-void store::close() {
+void sqlite_store::close() {
   {
     const std::lock_guard lock(mutex_);
     if (stopping_ && !worker_.joinable()) return;
@@ -118,11 +99,12 @@ void store::close() {
   {
     const std::lock_guard lock(mutex_);
     rest.swap(queue_);
+    waiting_reads_ = 0;
   }
   if (!rest.empty()) run_batch(rest);
 }
 
-void store::push(job j) {
+void sqlite_store::push_write(job j) {
   {
     const std::lock_guard lock(mutex_);
     if (stopping_) return;
@@ -131,7 +113,19 @@ void store::push(job j) {
   wake_.notify_one();
 }
 
-void store::loop() {
+sqlite_store::read_queued sqlite_store::push_read(job j) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (stopping_) return read_queued::closed;
+    if (waiting_reads_ >= max_waiting_reads_) return read_queued::full;
+    queue_.push_back(std::move(j));
+    ++waiting_reads_;
+  }
+  wake_.notify_one();
+  return read_queued::yes;
+}
+
+void sqlite_store::loop() {
   for (;;) {
     std::deque<job> batch;
     {
@@ -139,29 +133,31 @@ void store::loop() {
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and nothing left
       batch.swap(queue_);
+      waiting_reads_ = 0;
     }
     run_batch(batch);
   }
 }
 
-void store::run_batch(std::deque<job>& batch) {
+void sqlite_store::run_batch(std::deque<job>& batch) {
   std::vector<char> written(batch.size(), 0);
   bool any_write = false;
   for (const auto& j : batch) any_write |= j.write;
   if (any_write) {
     try {
-      sqlite::transaction tx(*db_);
+      auto& queries = connection_->queries;
+      sqlite::transaction tx(connection_->db);
       for (std::size_t i = 0; i < batch.size(); ++i) {
         if (!batch[i].write) continue;
-        db_->exec("SAVEPOINT job");
+        queries.savepoint();
         try {
-          batch[i].run(*db_);
-          db_->exec("RELEASE job");
+          batch[i].run(*connection_);
+          queries.release_savepoint();
           written[i] = 1;
         } catch (const std::exception& e) {
           spdlog::error("store: a job failed and was rolled back: {}", e.what());
-          db_->exec("ROLLBACK TO job");
-          db_->exec("RELEASE job");
+          queries.rollback_to_savepoint();
+          queries.release_savepoint();
         }
       }
       tx.commit();
@@ -189,15 +185,15 @@ void store::run_batch(std::deque<job>& batch) {
   for (auto& j : batch) {
     if (j.write) continue;
     try {
-      j.run(*db_);
+      j.run(*connection_);
     } catch (const std::exception& e) {
       spdlog::error("store: a read failed: {}", e.what());
     }
     // A read that left a transaction open would make every later batch fail.
-    if (db_->in_transaction()) {
+    if (connection_->db.in_transaction()) {
       spdlog::error("store: a read left a transaction open; rolled back");
       try {
-        db_->exec("ROLLBACK");
+        connection_->db.exec("ROLLBACK");
       } catch (const std::exception& e) {
         spdlog::error("store: {}", e.what());
       }
@@ -205,35 +201,23 @@ void store::run_batch(std::deque<job>& batch) {
   }
 }
 
-void store::save_player(player_record player) {
-  push(job{[player = std::move(player)](sqlite::database& db) {
-             auto upsert = db.prepare(
-                 "INSERT INTO players (id, name, token_hash, created, last_seen) VALUES (?, ?, ?, ?, ?) "
-                 "ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen");
-             upsert.bind(1, player.id).bind(2, player.name).bind(3, player.token_hash);
-             upsert.bind(4, to_unix_ms(player.created)).bind(5, to_unix_ms(player.last_seen));
-             upsert.run();
-           },
-           {}});
+void sqlite_store::save_player(player_record player) {
+  push_write(job{[player = std::move(player)](sqlite_connection& c) { c.queries.save_player(player); }, {}});
 }
 
-void store::save_table(std::string code, std::optional<std::string> state, std::vector<game_to_record> games,
-                       std::function<void(std::vector<recorded_game>)> done) {
+void sqlite_store::save_table(std::string code, std::optional<std::string> state, std::vector<game_to_record> games,
+                              std::function<void(std::vector<recorded_game>)> done) {
   auto results = std::make_shared<std::vector<recorded_game>>();
   job j;
   j.run = [code = std::move(code), state = std::move(state), games = std::move(games),
-           results](sqlite::database& db) {
+           results](sqlite_connection& c) {
     // Filled only once the whole job has run: a job rolled back reports no game ids.
     std::vector<recorded_game> recorded;
-    for (const auto& game : games) recorded.push_back(record_game(db, game));
+    for (const auto& game : games) recorded.push_back(record_game(c.queries, game));
     if (state && state->empty()) {
-      auto forget = db.prepare("DELETE FROM live_rooms WHERE code = ?");
-      forget.bind(1, code).run();
+      c.queries.forget_room(code);
     } else if (state) {
-      auto upsert = db.prepare(
-          "INSERT INTO live_rooms (code, state, updated) VALUES (?, ?, ?) "
-          "ON CONFLICT (code) DO UPDATE SET state = excluded.state, updated = excluded.updated");
-      upsert.bind(1, code).bind(2, *state).bind(3, to_unix_ms(std::chrono::system_clock::now())).run();
+      c.queries.save_room(code, *state, to_unix_ms(std::chrono::system_clock::now()));
     }
     *results = std::move(recorded);
   };
@@ -241,24 +225,38 @@ void store::save_table(std::string code, std::optional<std::string> state, std::
     j.after_commit = [done = std::move(done), results](bool written) {
       done(written ? std::move(*results) : std::vector<recorded_game>{});
     };
-  push(std::move(j));
+  push_write(std::move(j));
 }
 
-void store::read(std::function<void(sqlite::database&)> job_fn) {
-  push(job{std::move(job_fn), {}, false});
+void sqlite_store::answer_rankings(std::string target, std::function<void(api_reply)> reply) {
+  // Shared, so that a refused job hands the reply back rather than taking it along.
+  auto answer = std::make_shared<std::function<void(api_reply)>>(std::move(reply));
+  const auto queued = push_read(job{[target = std::move(target), answer](sqlite_connection& c) {
+                                      (*answer)(server::answer_rankings(c.queries, target));
+                                    },
+                                    {}, false});
+  // Refused: answered here, on the caller's thread, outside the lock. A closed store is
+  // shutting down with the server, so it names no time to come back.
+  if (queued == read_queued::full) (*answer)(rankings_busy(retry_after_seconds));
+  if (queued == read_queued::closed)
+    (*answer)(api_reply{503, json{{"error", "store_unavailable"}, {"message", "the store is closed"}}});
 }
 
-bool store::healthy() const {
+bool sqlite_store::read_for_tests(std::function<void(sqlite_connection&)> job_fn) {
+  return push_read(job{std::move(job_fn), {}, false}) == read_queued::yes;
+}
+
+bool sqlite_store::healthy() const {
   const std::lock_guard lock(mutex_);
   return healthy_;
 }
 
-std::size_t store::queue_depth() const {
+std::size_t sqlite_store::queue_depth() const {
   const std::lock_guard lock(mutex_);
   return queue_.size();
 }
 
-recorded_game store::record_game(sqlite::database& db, const game_to_record& game) {
+recorded_game sqlite_store::record_game(sqlite_queries& queries, const game_to_record& game) {
   check_game(game);
   recorded_game out;
   out.abandoned = game.abandoned;
@@ -267,19 +265,12 @@ recorded_game store::record_game(sqlite::database& db, const game_to_record& gam
   if (record.contains("seed")) start["seed"] = record["seed"];
   if (record.contains("deal")) start["deal"] = record["deal"];
 
-  auto insert_game = db.prepare(
-      "INSERT INTO games (table_code, ruleset, seats, start, started, ended, status, record) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  insert_game.bind(1, game.table_code)
-      .bind(2, protocol::dump_json(protocol::ruleset_to_json(game.record.ruleset)))
-      .bind(3, static_cast<int>(game.players.size()))
-      .bind(4, protocol::dump_json(start))
-      .bind(5, to_unix_ms(game.started))
-      .bind(6, to_unix_ms(game.ended))
-      .bind(7, game.abandoned ? "abandoned" : "finished")
-      .bind(8, protocol::write_record(game.record));
-  insert_game.run();
-  out.game_id = db.last_insert_id();
+  out.game_id = queries.insert_game(game_insert{game.table_code,
+                                                 protocol::dump_json(protocol::ruleset_to_json(game.record.ruleset)),
+                                                 static_cast<int>(game.players.size()), protocol::dump_json(start),
+                                                 to_unix_ms(game.started), to_unix_ms(game.ended),
+                                                 game.abandoned ? "abandoned" : "finished",
+                                                 protocol::write_record(game.record)});
 
   const int seats = static_cast<int>(game.players.size());
   std::vector<std::optional<int>> places(game.players.size());
@@ -287,19 +278,16 @@ recorded_game store::record_game(sqlite::database& db, const game_to_record& gam
     places[static_cast<std::size_t>(game.finish_order[i])] = static_cast<int>(i) + 1;
   if (!game.abandoned && game.shithead >= 0) places[static_cast<std::size_t>(game.shithead)] = seats;
 
-  auto insert_seat = db.prepare(
-      "INSERT INTO game_players (game_id, seat, player_id, bot, name, place, shithead) VALUES (?, ?, ?, ?, ?, ?, ?)");
   for (int seat = 0; seat < seats; ++seat) {
     const auto& p = game.players[static_cast<std::size_t>(seat)];
-    insert_seat.bind(1, out.game_id).bind(2, seat);
+    seat_insert row{out.game_id, seat, std::nullopt, std::nullopt, p.name, places[static_cast<std::size_t>(seat)],
+                    !game.abandoned && seat == game.shithead};
     if (p.bot) {
-      insert_seat.bind_null(3).bind(4, rules::to_string(*p.bot));
+      row.bot = rules::to_string(*p.bot);
     } else {
-      insert_seat.bind(3, p.id).bind_null(4);
+      row.player_id = p.id;
     }
-    insert_seat.bind(5, p.name).bind(6, places[static_cast<std::size_t>(seat)]);
-    insert_seat.bind(7, !game.abandoned && seat == game.shithead ? 1 : 0);
-    insert_seat.run();
+    queries.insert_seat(row);
   }
   if (game.abandoned) return out;
 
@@ -311,20 +299,16 @@ recorded_game store::record_game(sqlite::database& db, const game_to_record& gam
   std::vector<rating> before;
   std::vector<int> human_places;
   for (int seat : humans) {
-    before.push_back(rating_of(db, game.players[static_cast<std::size_t>(seat)].id));
+    before.push_back(queries.rating_of(game.players[static_cast<std::size_t>(seat)].id).value_or(new_rating()));
     human_places.push_back(places[static_cast<std::size_t>(seat)].value_or(seats));
   }
   // One human against bots has nobody to be rated against: the rating stays.
   const auto after = humans.size() >= 2 ? rate_game(before, human_places) : before;
-  auto update = db.prepare("UPDATE players SET mu = ?, sigma = ? WHERE id = ?");
-  auto history = db.prepare(
-      "INSERT INTO ratings (player_id, game_id, mu_before, sigma_before, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)");
   for (std::size_t i = 0; i < humans.size(); ++i) {
     const auto& p = game.players[static_cast<std::size_t>(humans[i])];
-    update.bind(1, after[i].mu).bind(2, after[i].sigma).bind(3, p.id).run();
-    history.bind(1, p.id).bind(2, out.game_id).bind(3, before[i].mu).bind(4, before[i].sigma);
-    history.bind(5, after[i].mu).bind(6, after[i].sigma).run();
-    out.ratings.push_back(rating_change{p.id, p.name, before[i], after[i], title_for(times_shithead(db, p.id))});
+    queries.set_rating(p.id, after[i]);
+    queries.add_rating_history(p.id, out.game_id, before[i], after[i]);
+    out.ratings.push_back(rating_change{p.id, p.name, before[i], after[i], title_for(queries.times_shithead(p.id))});
   }
   return out;
 }

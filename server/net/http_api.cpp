@@ -178,8 +178,8 @@ std::string start_sentence(rules::start_rule starter) {
   return "";
 }
 
-api_response not_found(std::string_view code, std::string_view message) {
-  return {http::status::not_found, error_json(code, message)};
+api_response not_found(protocol::error_code code, std::string_view message) {
+  return {static_cast<http::status>(protocol::info(code).http_status), error_json(code, message)};
 }
 
 }  // namespace
@@ -233,9 +233,9 @@ nlohmann::ordered_json preset_json(const rules::ruleset& rs) {
   return doc;
 }
 
-std::string error_json(std::string_view code, std::string_view message) {
+std::string error_json(protocol::error_code code, std::string_view message) {
   nlohmann::ordered_json doc;
-  doc["error"] = std::string(code);
+  doc["error"] = std::string(protocol::to_string(code));
   doc["message"] = std::string(message);
   // The message may quote a client's bytes, which need not be UTF-8.
   return doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
@@ -258,10 +258,10 @@ std::optional<api_response> handle_api(std::string_view path) {
   if (path.starts_with("/api/rules/")) {
     const auto name = path.substr(rules_prefix.size() + 1);
     const auto preset = rules::parse_preset(name);
-    if (!preset) return not_found("unknown_preset", "no preset is called '" + std::string(name) + "'");
+    if (!preset) return not_found(protocol::error_code::unknown_preset, "no preset is called '" + std::string(name) + "'");
     return api_response{http::status::ok, preset_json(rules::preset_ruleset(*preset)).dump()};
   }
-  return not_found("not_found", "no such API endpoint");
+  return not_found(protocol::error_code::not_found, "no such API endpoint");
 }
 
 bool is_rankings_target(std::string_view target) {

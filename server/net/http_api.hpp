@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "protocol/error_code.hpp"
 #include "rules/ruleset.hpp"
 
 namespace shithead::server {
@@ -41,6 +42,6 @@ nlohmann::ordered_json preset_json(const rules::ruleset& rs);
 std::vector<std::string> rules_in_words(const rules::ruleset& rs);
 
 // {"error": code, "message": message}
-std::string error_json(std::string_view code, std::string_view message);
+std::string error_json(protocol::error_code code, std::string_view message);
 
 }  // namespace shithead::server

@@ -61,19 +61,23 @@ http::message_generator text_response(const reply_context& context, http::status
   return response;
 }
 
-http::message_generator json_error(const reply_context& context, http::status status, std::string_view code,
-                                   std::string_view message, header_list extra = {}) {
-  return text_response(context, status, json_type, error_json(code, message), "no-cache", extra);
+// An error answered with the catalog's status for its code, or `status` where one code
+// covers two (too_large: a body is 413, headers are 431).
+http::message_generator json_error(const reply_context& context, protocol::error_code code,
+                                   std::string_view message, header_list extra = {},
+                                   std::optional<http::status> status = std::nullopt) {
+  const auto answered = status.value_or(static_cast<http::status>(protocol::info(code).http_status));
+  return text_response(context, answered, json_type, error_json(code, message), "no-cache", extra);
 }
 
 http::message_generator file_response(const reply_context& context, const static_lookup& lookup) {
   if (lookup.status == static_status::bad_path)
-    return json_error(context, http::status::bad_request, "bad_path", "that path is not allowed");
+    return json_error(context, protocol::error_code::bad_path, "that path is not allowed");
   http::file_body::value_type body;
   beast::error_code ec;
   if (lookup.status == static_status::found) body.open(lookup.file.c_str(), beast::file_mode::scan, ec);
   if (lookup.status != static_status::found || ec)
-    return json_error(context, http::status::not_found, "not_found", "no such file");
+    return json_error(context, protocol::error_code::not_found, "no such file");
   const auto type = content_type_for(lookup.file);
   const auto cache = cache_control_for(lookup.file);
   if (context.head) {
@@ -103,7 +107,7 @@ bool is_parse_error(const beast::error_code& ec) {
 }
 
 api_reply store_unavailable(std::string_view message) {
-  return api_reply{503, protocol::json{{"error", "store_unavailable"}, {"message", std::string(message)}}};
+  return api_reply::error(protocol::error_code::store_unavailable, std::string(message));
 }
 
 // A status the hook made up cannot reach the wire: anything outside 100-599 is our bug.
@@ -220,11 +224,12 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
   }
   const reply_context context{11, false, false};
   if (ec == http::error::body_limit) {
-    send(json_error(context, http::status::payload_too_large, "too_large", "the request body is too large"));
+    send(json_error(context, protocol::error_code::too_large, "the request body is too large"));
   } else if (ec == http::error::header_limit) {
-    send(json_error(context, http::status::request_header_fields_too_large, "too_large", "the headers are too large"));
+    send(json_error(context, protocol::error_code::too_large, "the headers are too large", {},
+                    http::status::request_header_fields_too_large));
   } else if (is_parse_error(ec) && ec != http::error::end_of_stream && ec != http::error::partial_message) {
-    send(json_error(context, http::status::bad_request, "bad_request", "that is not an HTTP request"));
+    send(json_error(context, protocol::error_code::bad_request, "that is not an HTTP request"));
   } else {
     if (ec != http::error::end_of_stream && ec != net::error::operation_aborted && ec != beast::error::timeout)
       spdlog::debug("http read ended: {}", ec.message());
@@ -243,7 +248,7 @@ void http_session::handle_request(request req) {
 
   if (path == "/ws") return upgrade(std::move(req), context);
   if (!get && !head)
-    return send(json_error(context, http::status::method_not_allowed, "method_not_allowed",
+    return send(json_error(context, protocol::error_code::method_not_allowed,
                            "only GET and HEAD are served here", {{http::field::allow, "GET, HEAD"}}));
   if (path == "/metrics")
     return send(text_response(context, http::status::ok, metrics_type, state_->metrics().render(), "no-store"));
@@ -271,9 +276,9 @@ bool http_session::store_is_healthy() const {
 void http_session::upgrade(request req, const reply_context& context) {
   const auto& hook = state_->hooks().upgrade;
   if (!hook || closing_ || state_->shutting_down())
-    return send(json_error(context, http::status::service_unavailable, "unavailable", "no game server here"));
+    return send(json_error(context, protocol::error_code::unavailable, "no game server here"));
   if (!beast::websocket::is_upgrade(req))
-    return send(json_error(context, http::status::upgrade_required, "upgrade_required", "/ws speaks WebSocket only",
+    return send(json_error(context, protocol::error_code::upgrade_required, "/ws speaks WebSocket only",
                            {{http::field::upgrade, "websocket"}}));
   const auto origin_field = req.find(http::field::origin);
   const auto origin = origin_field == req.end() ? std::nullopt : std::optional<std::string_view>(origin_field->value());

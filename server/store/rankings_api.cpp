@@ -21,8 +21,8 @@ namespace {
 
 using protocol::json;
 
-api_reply error_reply(int status, std::string code, std::string message) {
-  return api_reply{status, json{{"error", std::move(code)}, {"message", std::move(message)}}};
+api_reply error_reply(protocol::error_code code, std::string message) {
+  return api_reply::error(code, std::move(message));
 }
 
 int hex_value(char c) {
@@ -166,7 +166,7 @@ api_reply route(rankings_rows& rows, std::string_view target, std::chrono::syste
   if (path == "/api/players") return players_named(rows, query);
   if (path.starts_with("/api/players/")) return player_profile(rows, path.substr(13));
   if (path.starts_with("/api/games/")) return finished_game(rows, path.substr(11));
-  return error_reply(404, "not_found", "no such API");
+  return error_reply(protocol::error_code::not_found, "no such API");
 }
 
 }  // namespace
@@ -176,12 +176,13 @@ api_reply answer_rankings(rankings_rows& rows, std::string_view target, std::chr
     return route(rows, target, now);
   } catch (const std::exception& e) {
     spdlog::error("rankings: {} failed: {}", target, e.what());
-    return error_reply(503, "store_unavailable", "the store cannot answer just now");
+    return error_reply(protocol::error_code::store_unavailable, "the store cannot answer just now");
   }
 }
 
 api_reply rankings_busy(int retry_after_seconds) {
-  auto reply = error_reply(503, "store_unavailable", "the store has too many requests waiting; try again shortly");
+  auto reply = error_reply(protocol::error_code::store_unavailable,
+                           "the store has too many requests waiting; try again shortly");
   reply.retry_after_seconds = retry_after_seconds;
   return reply;
 }
@@ -189,28 +190,29 @@ api_reply rankings_busy(int retry_after_seconds) {
 
 api_reply leaderboard(rankings_rows& source, std::string_view query_text, std::chrono::system_clock::time_point now) {
   const auto query = parse_query(query_text);
-  if (!query) return error_reply(400, "bad_query", "the query string is malformed");
+  if (!query) return error_reply(protocol::error_code::bad_query, "the query string is malformed");
   std::string sort = "rating", period = "all";
   long long limit = 50, offset = 0;
   for (const auto& [key, value] : *query) {
     if (key == "sort") {
       if (value != "rating" && value != "shithead" && value != "rate" && value != "games")
-        return error_reply(400, "bad_query", "sort: one of rating, shithead, rate, games");
+        return error_reply(protocol::error_code::bad_query, "sort: one of rating, shithead, rate, games");
       sort = value;
     } else if (key == "period") {
       if (value != "all" && value != "30d" && value != "7d")
-        return error_reply(400, "bad_query", "period: one of all, 30d, 7d");
+        return error_reply(protocol::error_code::bad_query, "period: one of all, 30d, 7d");
       period = value;
     } else if (key == "limit") {
       const auto n = parse_number(value);
-      if (!n || *n < 1 || *n > 100) return error_reply(400, "bad_query", "limit: a number from 1 to 100");
+      if (!n || *n < 1 || *n > 100)
+        return error_reply(protocol::error_code::bad_query, "limit: a number from 1 to 100");
       limit = *n;
     } else if (key == "offset") {
       const auto n = parse_number(value);
-      if (!n || *n < 0) return error_reply(400, "bad_query", "offset: a number from 0");
+      if (!n || *n < 0) return error_reply(protocol::error_code::bad_query, "offset: a number from 0");
       offset = *n;
     } else {
-      return error_reply(400, "bad_query", "unknown parameter \"" + key + "\"");
+      return error_reply(protocol::error_code::bad_query, "unknown parameter \"" + key + "\"");
     }
   }
   std::int64_t since = 0;
@@ -252,7 +254,7 @@ api_reply leaderboard(rankings_rows& source, std::string_view query_text, std::c
 
 api_reply player_profile(rankings_rows& rows, std::string_view player_id) {
   const auto who = rows.player(player_id);
-  if (!who) return error_reply(404, "not_found", "no player has that id");
+  if (!who) return error_reply(protocol::error_code::not_found, "no player has that id");
   ranked_player row{who->player_id, who->name, who->current, {}};
   auto games = players_with_games(rows, 0, player_id);
   if (!games.empty()) row.stats = games.front().stats;
@@ -290,7 +292,7 @@ api_reply player_profile(rankings_rows& rows, std::string_view player_id) {
 api_reply players_named(rankings_rows& rows, std::string_view query_text) {
   const auto query = parse_query(query_text);
   if (!query || !query->count("name") || query->size() != 1)
-    return error_reply(400, "bad_query", "give exactly one parameter: name");
+    return error_reply(protocol::error_code::bad_query, "give exactly one parameter: name");
   // Cleaned as names are when chosen (spaces trimmed and squeezed), so " Big  Al " finds "Big Al".
   const auto& raw = query->at("name");
   const auto clean = clean_player_name(raw);
@@ -303,9 +305,9 @@ api_reply players_named(rankings_rows& rows, std::string_view query_text) {
 
 api_reply finished_game(rankings_rows& rows, std::string_view game_id) {
   const auto id = parse_number(std::string(game_id));
-  if (!id || *id < 1) return error_reply(404, "not_found", "no finished game has that id");
+  if (!id || *id < 1) return error_reply(protocol::error_code::not_found, "no finished game has that id");
   const auto game = rows.game(static_cast<std::int64_t>(*id));
-  if (!game) return error_reply(404, "not_found", "no finished game has that id");
+  if (!game) return error_reply(protocol::error_code::not_found, "no finished game has that id");
   json body = json::object();
   body["game_id"] = game->game_id;
   body["ruleset"] = preset_of(game->ruleset);

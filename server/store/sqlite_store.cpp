@@ -239,7 +239,7 @@ void sqlite_store::answer_rankings(std::string target, std::function<void(api_re
   // shutting down with the server, so it names no time to come back.
   if (queued == read_queued::full) (*answer)(rankings_busy(retry_after_seconds));
   if (queued == read_queued::closed)
-    (*answer)(api_reply{503, json{{"error", "store_unavailable"}, {"message", "the store is closed"}}});
+    (*answer)(api_reply::error(protocol::error_code::store_unavailable, "the store is closed"));
 }
 
 bool sqlite_store::read_for_tests(std::function<void(sqlite_connection&)> job_fn) {

@@ -232,10 +232,6 @@ constexpr std::array<message_type, 18> message_types = {{
     {"leave", as_request<table_request, leave_request, bare<leave_request>>},
 }};
 
-// The table request names in the order of table_request's alternatives.
-constexpr std::array<std::string_view, std::variant_size_v<table_request>> table_request_names = {
-    "ready", "add_bot", "remove_bot", "start", "rematch", "action", "chat", "react", "snapshot", "sit", "stand", "leave"};
-
 rules::result<std::optional<request_id>, message_error> read_id(const json& m) {
   const json* field = find_field(m, "id");
   if (!field) return std::optional<request_id>();
@@ -274,7 +270,5 @@ parsed_message parse_client_message(std::string_view text) {
   }
   return with_id(bad("unknown message type " + quote(*type), error_code::unknown_type));
 }
-
-std::string_view type_of(const table_request& request) { return table_request_names[request.index()]; }
 
 }  // namespace shithead::protocol

@@ -113,7 +113,4 @@ using parsed_message = rules::result<client_message, message_error>;
 // One text frame to a message.
 parsed_message parse_client_message(std::string_view text);
 
-// The `type` of a table request, as clients write it ("action", "sit", ...).
-std::string_view type_of(const table_request& request);
-
 }  // namespace shithead::protocol

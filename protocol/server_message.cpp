@@ -32,12 +32,19 @@ json start(std::string_view type, const std::optional<request_id>& id = std::nul
   return out;
 }
 
-// A seat's occupant as game_over names them: who sat there, even if a bot finished.
-void put_occupant(json& out, int seat, const seat_occupant& player) {
-  out["seat"] = seat;
+// Who played a seat: a bot has no player_id.
+void put_player(json& out, const seat_occupant& player) {
   out["player_id"] = player.bot ? json(nullptr) : json(player.player_id);
   out["name"] = player.name;
   out["bot"] = bot_or_null(player.bot);
+}
+
+// A seat as game_over names it: who sat there, even if a bot finished for them.
+json seat_of(int seat, const seat_occupant& player) {
+  json out = json::object();
+  out["seat"] = seat;
+  put_player(out, player);
+  return out;
 }
 
 json summary_json(const table_summary& t) {
@@ -95,9 +102,7 @@ json scoreboard_json(const scoreboard_view& board) {
   json list = json::array();
   for (const auto& line : board.players) {
     json item = json::object();
-    item["player_id"] = line.player.bot ? json(nullptr) : json(line.player.player_id);
-    item["name"] = line.player.name;
-    item["bot"] = bot_or_null(line.player.bot);
+    put_player(item, line.player);
     item["games"] = line.games;
     item["first"] = line.first;
     item["shithead"] = line.shithead;
@@ -107,7 +112,9 @@ json scoreboard_json(const scoreboard_view& board) {
   return out;
 }
 
-json rating_json(const rating_value& r) {
+}  // namespace
+
+json to_json(const rating_value& r) {
   json out = json::object();
   out["mu"] = r.mu;
   out["sigma"] = r.sigma;
@@ -116,7 +123,7 @@ json rating_json(const rating_value& r) {
   return out;
 }
 
-json title_json(const title_value& t) {
+json to_json(const title_value& t) {
   json out = json::object();
   out["count"] = t.count;
   out["numeric"] = text_or_null(t.numeric);
@@ -124,6 +131,8 @@ json title_json(const title_value& t) {
   out["feudal"] = text_or_null(t.feudal);
   return out;
 }
+
+namespace {
 
 json to_json(const welcome_message& m) {
   json out = start("welcome", m.id);
@@ -200,19 +209,12 @@ json to_json(const game_over_message& m) {
   out["version"] = m.version;
   json places = json::array();
   for (const auto& p : m.places) {
-    json entry = json::object();
-    put_occupant(entry, p.seat, p.player);
+    json entry = seat_of(p.seat, p.player);
     entry["place"] = p.place;
     places.push_back(std::move(entry));
   }
   out["places"] = std::move(places);
-  if (m.shithead) {
-    json entry = json::object();
-    put_occupant(entry, m.shithead->seat, m.shithead->player);
-    out["shithead"] = std::move(entry);
-  } else {
-    out["shithead"] = nullptr;
-  }
+  out["shithead"] = m.shithead ? seat_of(m.shithead->seat, m.shithead->player) : json(nullptr);
   out["abandoned"] = m.abandoned;
   out["game_id"] = m.game_id ? json(*m.game_id) : json(nullptr);
   json ratings = json::array();
@@ -220,9 +222,9 @@ json to_json(const game_over_message& m) {
     json entry = json::object();
     entry["player_id"] = r.player_id;
     entry["name"] = r.name;
-    entry["before"] = rating_json(r.before);
-    entry["after"] = rating_json(r.after);
-    entry["title"] = title_json(r.title);
+    entry["before"] = to_json(r.before);
+    entry["after"] = to_json(r.after);
+    entry["title"] = to_json(r.title);
     ratings.push_back(std::move(entry));
   }
   out["ratings"] = std::move(ratings);

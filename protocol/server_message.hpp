@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "protocol/error_code.hpp"
+#include "protocol/json_text.hpp"
 #include "rules/bots.hpp"
 #include "rules/event.hpp"
 #include "rules/ruleset.hpp"
@@ -223,5 +224,10 @@ using server_message =
 
 // The message as one compact JSON text frame.
 std::string to_text(const server_message& message);
+
+// {"mu", "sigma", "ordinal", "provisional"} and {"count", "numeric", "olympic", "feudal"}:
+// as game_over carries them, and as the HTTP API shows a player's rating and title.
+json to_json(const rating_value& rating);
+json to_json(const title_value& title);
 
 }  // namespace shithead::protocol

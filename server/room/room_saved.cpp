@@ -70,7 +70,7 @@ json room::saved() const {
     seats.push_back(std::move(entry));
   }
   out["seats"] = std::move(seats);
-  out["scoreboard"] = scoreboard_.to_json(true);
+  out["scoreboard"] = scoreboard_.to_json();
   out["last_shithead"] = last_shithead_ ? seat_player_json(*last_shithead_) : json(nullptr);
   if (record_) {
     json game = json::object();

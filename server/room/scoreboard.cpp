@@ -37,7 +37,7 @@ void scoreboard::record(std::span<const seat_player> players, const rules::game_
   }
 }
 
-protocol::json scoreboard::to_json(bool for_store) const {
+protocol::json scoreboard::to_json() const {
   protocol::json out = protocol::json::object();
   out["games"] = games_;
   out["abandoned"] = abandoned_;
@@ -46,7 +46,7 @@ protocol::json scoreboard::to_json(bool for_store) const {
     protocol::json item = protocol::json::object();
     item["player_id"] = entry.player.bot ? protocol::json(nullptr) : protocol::json(entry.player.id);
     item["name"] = entry.player.name;
-    if (for_store && entry.player.bot) item["bot_id"] = entry.player.id;
+    if (entry.player.bot) item["bot_id"] = entry.player.id;
     item["bot"] =
         entry.player.bot ? protocol::json(rules::to_string(*entry.player.bot)) : protocol::json(nullptr);
     item["games"] = entry.games;

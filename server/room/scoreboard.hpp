@@ -38,13 +38,13 @@ class scoreboard {
   const std::vector<score_entry>& entries() const { return entries_; }
   const score_entry* find(const std::string& id, bool bot) const;
 
-  // {"games": 3, "abandoned": 0, "players": [{"player_id": "p1"|null, "name": "Ana",
-  //  "bot": null|"greedy", "games": 3, "first": 1, "shithead": 2}, ...]}, players in the
-  // order they first finished a game here.
-  // With `for_store`, bots also carry their table id ("bot_id") so that from_json()
-  // can count them on after a restart.
-  protocol::json to_json(bool for_store = false) const;
-  // Back from to_json(true), for a restarted table; nullopt for a damaged one.
+  // The saved form, for the store: {"games": 3, "abandoned": 0, "players": [{"player_id":
+  // "p1"|null, "name": "Ana", "bot_id"?: "bot:2", "bot": null|"greedy", "games": 3,
+  // "first": 1, "shithead": 2}, ...]}, players in the order they first finished a game
+  // here; bots carry their table id so that from_json() can count them on after a
+  // restart. (Clients get protocol::scoreboard_view.)
+  protocol::json to_json() const;
+  // Back from to_json(), for a restarted table; nullopt for a damaged one.
   static std::optional<scoreboard> from_json(const protocol::json& saved);
 
  private:

@@ -135,17 +135,9 @@ protocol::title_value title_value_of(const title& t) {
   return protocol::title_value{t.count, t.numeric, t.olympic, t.feudal};
 }
 
-protocol::json rating_json(const rating& r) {
-  return json{{"mu", rounded(r.mu)},
-              {"sigma", rounded(r.sigma)},
-              {"ordinal", rounded(r.ordinal())},
-              {"provisional", r.provisional()}};
-}
+protocol::json rating_json(const rating& r) { return protocol::to_json(rating_value_of(r)); }
 
-protocol::json title_json(const title& t) {
-  const auto text = [](const std::optional<std::string>& s) { return s ? json(*s) : json(nullptr); };
-  return json{{"count", t.count}, {"numeric", text(t.numeric)}, {"olympic", text(t.olympic)}, {"feudal", text(t.feudal)}};
-}
+protocol::json title_json(const title& t) { return protocol::to_json(title_value_of(t)); }
 
 std::string iso_time(std::int64_t unix_ms) {
   const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);

@@ -32,8 +32,10 @@
 #include <thread>
 #include <vector>
 
+#include "protocol/client_message.hpp"
 #include "protocol/json_text.hpp"
-#include "protocol/view_json.hpp"
+#include "protocol/ruleset_json.hpp"
+#include "protocol/server_message.hpp"
 #include "rules/rng.hpp"
 #include "rules/view.hpp"
 #include "server/cli/table_player.hpp"
@@ -45,6 +47,7 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
+namespace protocol = shithead::protocol;
 using shithead::protocol::json;
 using steady_clock = std::chrono::steady_clock;
 
@@ -59,7 +62,7 @@ struct load_options {
   int per_address = 30;  // players per source address; 0: all from the default address
   double rate = 15;      // messages a second per connection
   int ramp = 500;        // connections opened a second
-  json ruleset = "shiphead";
+  shithead::rules::ruleset ruleset = shithead::rules::preset_ruleset(shithead::rules::preset_id::shiphead);
 };
 
 // What every player adds to while the run lasts.
@@ -117,7 +120,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
   void join(std::string code) {
     asio::post(ws_.get_executor(), [self = shared_from_this(), code = std::move(code)] {
       self->code_ = code;
-      if (self->welcomed_) self->send({{"type", "join"}, {"code", self->code_}}, false);
+      if (self->welcomed_) self->send(protocol::join_request{self->code_, false});
     });
   }
 
@@ -165,7 +168,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
       self->open_ = true;
       self->counters_.opened();
       self->ws_.text(true);
-      self->send({{"type", "hello"}, {"v", 1}, {"name", self->name_}}, false);
+      self->send(protocol::hello_request{protocol::protocol_version, self->name_, std::nullopt});
       self->do_read();
     });
   }
@@ -187,88 +190,79 @@ class load_player : public std::enable_shared_from_this<load_player> {
       return finish();
     }
     const auto received = steady_clock::now();
-    auto parsed = shithead::protocol::parse_json_text(beast::buffers_to_string(buffer_.data()));
+    auto message = protocol::parse_server_message(beast::buffers_to_string(buffer_.data()));
     buffer_.consume(buffer_.size());
     if (counters_.measuring) ++counters_.frames;
-    try {
-      if (parsed && parsed.value().is_object()) on_frame(parsed.value(), received);
-    } catch (const json::exception& e) {  // a field of an unexpected type; never out of a handler
-      ++errors_[std::string("unreadable frame: ") + e.what()];
+    if (message) {
+      on_frame(message.value(), received);
+    } else {
+      // Counted, and the player goes on without acting on it; a later room or game
+      // frame it can read gives it a view again.
+      ++errors_["unreadable frame: " + message.error().message];
     }
     if (!closing_) do_read();
   }
 
-  void on_frame(const json& frame, steady_clock::time_point received) {
-    const auto type = frame.value("type", std::string());
-    if (type == "welcome") {
+  void on_frame(const protocol::server_message& frame, steady_clock::time_point received) {
+    if (std::holds_alternative<protocol::welcome_message>(frame)) {
       welcomed_ = true;
       if (host_) {
-        send({{"type", "create_table"}, {"public", false}, {"ruleset", options_.ruleset}, {"seats", table_.seats}},
-             false);
+        protocol::create_table_request create;
+        create.ruleset = options_.ruleset;
+        create.seats = table_.seats;
+        send(create);
       } else if (!code_.empty()) {
-        send({{"type", "join"}, {"code", code_}}, false);
+        send(protocol::join_request{code_, false});
       }
-    } else if (type == "joined" && host_) {
-      for (auto& guest : table_.guests) guest->join(frame.value("code", std::string()));
-      for (int i = 0; i < table_.bots; ++i) send({{"type", "add_bot"}, {"kind", "greedy"}}, false);
-    } else if (type == "room") {
-      version_ = frame.value("version", version_);
+    } else if (const auto* joined = std::get_if<protocol::joined_message>(&frame); joined && host_) {
+      for (auto& guest : table_.guests) guest->join(joined->code);
+      for (int i = 0; i < table_.bots; ++i) send(protocol::add_bot_request{shithead::rules::bot_kind::greedy});
+    } else if (const auto* room = std::get_if<protocol::room_message>(&frame)) {
+      version_ = room->version;
       if (resyncing_) {
         resyncing_ = false;
         acted_version_.reset();
       }
-      if (frame.contains("game") && frame["game"].is_object()) take_view(frame["game"]);
-      if (host_ && !start_sent_ && frame.contains("seats") && frame["seats"].is_array()) {
-        const auto& seats = frame["seats"];
-        const auto taken = std::count_if(seats.begin(), seats.end(), [](const json& s) {
-          return (s.contains("player_id") && !s["player_id"].is_null()) || (s.contains("bot") && !s["bot"].is_null());
+      if (room->game) view_ = *room->game;
+      if (host_ && !start_sent_) {
+        const auto taken = std::count_if(room->seats.begin(), room->seats.end(), [](const protocol::seat_entry& s) {
+          return !s.player_id.empty() || s.bot.has_value();
         });
         if (taken == table_.seats) {
           start_sent_ = true;
-          send({{"type", "start"}}, false);
+          send(protocol::start_request{});
         }
       }
       if (host_ && !started_ && view_) {
         started_ = true;
         ++counters_.tables_started;
       }
-    } else if (type == "game") {
-      version_ = frame.value("version", version_);
-      if (frame.contains("view")) take_view(frame["view"]);
+    } else if (const auto* game = std::get_if<protocol::game_message>(&frame)) {
+      version_ = game->version;
+      view_ = game->view;
       // The step our action caused is the frame whose first event is our seat's.
-      if (awaiting_ && view_ && frame.contains("events") && frame["events"].is_array() && !frame["events"].empty() &&
-          frame["events"][0].value("seat", -2) == view_->viewer) {
+      const auto& events = game->events;
+      if (awaiting_ && !events.empty() && events[0].type != shithead::rules::event_type::game_over &&
+          events[0].seat == view_->viewer) {
         awaiting_ = false;
         if (counters_.measuring)
           round_trips_ms_.push_back(std::chrono::duration<float, std::milli>(received - action_sent_).count());
       }
-    } else if (type == "game_over") {
+    } else if (const auto* over = std::get_if<protocol::game_over_message>(&frame)) {
       if (host_ && counters_.measuring) {
         ++counters_.games;
-        if (frame.value("abandoned", false)) ++counters_.abandoned;
+        if (over->abandoned) ++counters_.abandoned;
       }
-      if (host_) send({{"type", "rematch"}}, false);
-    } else if (type == "error") {
-      ++errors_[frame.value("code", std::string("?"))];
+      if (host_) send(protocol::rematch_request{});
+    } else if (const auto* error = std::get_if<protocol::error_message>(&frame)) {
+      ++errors_[std::string(protocol::to_string(error->code))];
       if (awaiting_) {
         awaiting_ = false;
         resyncing_ = true;
-        send({{"type", "snapshot"}}, false);
+        send(protocol::snapshot_request{});
       }
     }
     maybe_act();
-  }
-
-  // A view that does not read is counted and leaves the player without one: it acts
-  // again once a view it can read arrives.
-  void take_view(const json& written) {
-    auto read = shithead::protocol::view_from_json(written, "view");
-    if (!read) {
-      ++errors_["unreadable view: " + read.error().message];
-      view_.reset();
-      return;
-    }
-    view_ = std::move(read).value();
   }
 
   // The move `shithead play` would make: the rules' greedy bot on this seat's view.
@@ -278,12 +272,14 @@ class load_player : public std::enable_shared_from_this<load_player> {
     if (!move) return;
     acted_version_ = version_;
     awaiting_ = true;
-    send({{"type", "action"}, {"action", *move}}, true);
+    send(protocol::action_request{*move}, true);
   }
 
-  void send(const json& message, bool action) {
+  // `request` is a lobby or a table request; protocol::to_text writes either.
+  template <class Request>
+  void send(const Request& request, bool action = false) {
     if (closing_ || queue_.size() >= 64) return;  // a player never has more than a few in hand
-    queue_.push_back({shithead::protocol::dump_json(message), action});
+    queue_.push_back({protocol::to_text(request), action});
     if (queue_.size() == 1) do_write();
   }
 
@@ -421,7 +417,9 @@ std::optional<std::string> parse_options(int argc, char** argv, load_options& o)
     } else if (flag == "--ramp") {
       error = number(o.ramp, 1, 100'000);
     } else if (flag == "--preset") {
-      o.ruleset = std::string(value);
+      const auto preset = shithead::rules::parse_preset(value);
+      if (!preset) return "--preset must be shiphead, isf, limbo, palace or standard";
+      o.ruleset = shithead::rules::preset_ruleset(*preset);
     } else {
       return "unknown argument '" + std::string(flag) + "'";
     }
@@ -532,7 +530,7 @@ int main(int argc, char** argv) {
   summary["tables"] = options.tables;
   summary["humans_per_table"] = static_cast<double>(options.connections) / options.tables;
   summary["bots_per_table"] = options.bots;
-  summary["ruleset"] = options.ruleset;
+  summary["ruleset"] = shithead::protocol::ruleset_to_json(options.ruleset);
   summary["client_threads"] = options.threads;
   summary["source_addresses"] =
       options.per_address > 0 ? (options.connections + options.per_address - 1) / options.per_address : 1;

@@ -39,4 +39,27 @@ const json* find_field(const json& object, std::string_view key);
 // The member `key`, or an error naming it as missing.
 parsed<const json*> require_field(const json& object, std::string_view path, std::string_view key);
 
+// Moves a successfully read value into `out`, or hands back the error:
+//   if (auto e = take(read_field(value, path, "turns", int_in(0, 100)), view.turns)) return *e;
+template <class T, class U>
+std::optional<parse_error> take(parsed<T> read, U& out) {
+  if (!read) return read.error();
+  out = std::move(read).value();
+  return std::nullopt;
+}
+
+// The member `key` of `object`, read by `read(member, path)`.
+template <class Read>
+auto read_field(const json& object, std::string_view path, std::string_view key, Read read)
+    -> decltype(read(object, path)) {
+  auto field = require_field(object, path, key);
+  if (!field) return field.error();
+  return read(*field.value(), field_path(path, key));
+}
+
+// A reader of an int in [min, max], for read_field.
+inline auto int_in(int min, int max) {
+  return [min, max](const json& value, std::string_view path) { return read_int(value, path, min, max); };
+}
+
 }  // namespace shithead::protocol

@@ -11,11 +11,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
 #include "protocol/error_code.hpp"
 #include "protocol/json_text.hpp"
+#include "protocol/parsed.hpp"
 #include "rules/bots.hpp"
 #include "rules/event.hpp"
 #include "rules/ruleset.hpp"
@@ -50,30 +52,42 @@ struct welcome_message {
   std::string player_id;
   std::string name;
   std::string token;  // only ever to the connection that said hello
+
+  friend bool operator==(const welcome_message&, const welcome_message&) = default;
 };
 
 struct pong_message {
   std::optional<request_id> id;
+
+  friend bool operator==(const pong_message&, const pong_message&) = default;
 };
 
 struct joined_message {
   std::optional<request_id> id;
   std::string code;
+
+  friend bool operator==(const joined_message&, const joined_message&) = default;
 };
 
 struct tables_message {
   std::vector<table_summary> tables;
+
+  friend bool operator==(const tables_message&, const tables_message&) = default;
 };
 
 // The server is going away; the connection closes next (1001).
 struct closing_message {
   std::string reason;
+
+  friend bool operator==(const closing_message&, const closing_message&) = default;
 };
 
 struct error_message {
   std::optional<request_id> id;
   error_code code;
   std::string message;  // for people; the code is for programs
+
+  friend bool operator==(const error_message&, const error_message&) = default;
 };
 
 // ---- a table --------------------------------------------------------------------------
@@ -90,6 +104,8 @@ struct seat_entry {
   bool controlled_by_bot = false;  // a human seat a bot plays (left, timed out, or gone past grace)
   bool left = false;               // the player left during this game; the seat is theirs until it ends
   bool in_game = false;            // the seat plays in the current game
+
+  friend bool operator==(const seat_entry&, const seat_entry&) = default;
 };
 
 // Time left on the clocks that can act for a player; nullopt when one is not running.
@@ -97,6 +113,8 @@ struct deadlines {
   std::optional<std::chrono::milliseconds> turn;   // the seat to act's turn timer
   std::optional<std::chrono::milliseconds> swap;   // the swap phase's timer
   std::optional<std::chrono::milliseconds> grace;  // the disconnected seat to act's grace
+
+  friend bool operator==(const deadlines&, const deadlines&) = default;
 };
 
 // A table's clocks as a room snapshot shows them, in whole seconds.
@@ -106,6 +124,8 @@ struct table_clocks {
   std::int64_t swap_timer_s = 0;
   std::int64_t grace_s = 0;
   std::int64_t empty_close_s = 0;
+
+  friend bool operator==(const table_clocks&, const table_clocks&) = default;
 };
 
 // Who played a seat: a human (player_id) or a bot (its kind; no player_id).
@@ -113,6 +133,8 @@ struct seat_occupant {
   std::string player_id;  // ignored for a bot
   std::string name;
   std::optional<rules::bot_kind> bot;
+
+  friend bool operator==(const seat_occupant&, const seat_occupant&) = default;
 };
 
 // One line of the session's scoreboard.
@@ -121,12 +143,16 @@ struct score_line {
   int games = 0;
   int first = 0;
   int shithead = 0;
+
+  friend bool operator==(const score_line&, const score_line&) = default;
 };
 
 struct scoreboard_view {
   int games = 0;
   int abandoned = 0;
   std::vector<score_line> players;  // in the order they first finished a game here
+
+  friend bool operator==(const scoreboard_view&, const scoreboard_view&) = default;
 };
 
 // The whole table, to one member: the seat they hold (if any) and their view of the game.
@@ -145,6 +171,8 @@ struct room_message {
   scoreboard_view scoreboard;
   std::optional<rules::seat_view> game;  // this member's view of the current or last game
   struct deadlines deadlines;
+
+  friend bool operator==(const room_message&, const room_message&) = default;
 };
 
 // One step of the game: the events since the last frame and the member's view after them.
@@ -153,17 +181,23 @@ struct game_message {
   std::vector<rules::event> events;
   rules::seat_view view;
   struct deadlines deadlines;
+
+  friend bool operator==(const game_message&, const game_message&) = default;
 };
 
 struct place_entry {
   int seat = 0;
   seat_occupant player;
   int place = 0;
+
+  friend bool operator==(const place_entry&, const place_entry&) = default;
 };
 
 struct shithead_entry {
   int seat = 0;
   seat_occupant player;
+
+  friend bool operator==(const shithead_entry&, const shithead_entry&) = default;
 };
 
 struct rating_value {
@@ -171,6 +205,8 @@ struct rating_value {
   double sigma = 0;
   double ordinal = 0;
   bool provisional = false;
+
+  friend bool operator==(const rating_value&, const rating_value&) = default;
 };
 
 struct title_value {
@@ -178,6 +214,8 @@ struct title_value {
   std::optional<std::string> numeric;
   std::optional<std::string> olympic;
   std::optional<std::string> feudal;
+
+  friend bool operator==(const title_value&, const title_value&) = default;
 };
 
 struct rating_change_entry {
@@ -186,6 +224,8 @@ struct rating_change_entry {
   rating_value before;
   rating_value after;
   title_value title;
+
+  friend bool operator==(const rating_change_entry&, const rating_change_entry&) = default;
 };
 
 struct game_over_message {
@@ -197,6 +237,8 @@ struct game_over_message {
   std::optional<std::int64_t> game_id;
   std::vector<rating_change_entry> ratings;
   scoreboard_view scoreboard;
+
+  friend bool operator==(const game_over_message&, const game_over_message&) = default;
 };
 
 struct chat_message {
@@ -204,6 +246,8 @@ struct chat_message {
   std::string name;
   std::optional<int> seat;  // null for a spectator
   std::string text;
+
+  friend bool operator==(const chat_message&, const chat_message&) = default;
 };
 
 struct reaction_message {
@@ -211,11 +255,15 @@ struct reaction_message {
   std::string name;
   std::optional<int> seat;
   std::string reaction;
+
+  friend bool operator==(const reaction_message&, const reaction_message&) = default;
 };
 
 // The player's leave took effect; no more frames of that table follow.
 struct left_message {
   std::optional<request_id> id;
+
+  friend bool operator==(const left_message&, const left_message&) = default;
 };
 
 using server_message =
@@ -224,6 +272,11 @@ using server_message =
 
 // The message as one compact JSON text frame.
 std::string to_text(const server_message& message);
+
+// The inverse of to_text, for clients written in C++ (the command-line player, the load
+// generator) and for tests: every key of the documented message and no other, or an
+// error naming the path. parse_server_message(to_text(m)) == m for every message.
+parsed<server_message> parse_server_message(std::string_view text);
 
 // {"mu", "sigma", "ordinal", "provisional"} and {"count", "numeric", "olympic", "feudal"}:
 // as game_over carries them, and as the HTTP API shows a player's rating and title.

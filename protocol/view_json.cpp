@@ -44,27 +44,6 @@ constexpr std::array<std::string_view, 2> run_keys = {"rank", "length"};
 constexpr int max_count = static_cast<int>(max_cards_in_list);
 constexpr int max_int = std::numeric_limits<int>::max();
 
-// Moves a successfully read value into `out`, or hands back the error.
-template <class T, class U>
-std::optional<parse_error> take(parsed<T> read, U& out) {
-  if (!read) return read.error();
-  out = std::move(read).value();
-  return std::nullopt;
-}
-
-// The member `key` of `object`, read by `read(member, path)`.
-template <class Read>
-auto read_field(const json& object, std::string_view path, std::string_view key, Read read)
-    -> decltype(read(object, path)) {
-  auto field = require_field(object, path, key);
-  if (!field) return field.error();
-  return read(*field.value(), field_path(path, key));
-}
-
-auto int_in(int min, int max) {
-  return [min, max](const json& value, std::string_view path) { return read_int(value, path, min, max); };
-}
-
 // A seat number below `players`, or null for "nobody" (-1).
 auto seat_or_none(int players) {
   return [players](const json& value, std::string_view path) -> parsed<int> {

@@ -162,7 +162,7 @@ void game_service::on_lobby(connection& c, const request_id& id, Request request
 }
 
 void game_service::on_hello(connection& c, const protocol::hello_request& request, const request_id& id) {
-  if (request.version != protocol_version)
+  if (request.version != protocol::protocol_version)
     return send_error(c, id, protocol::error_code::bad_version, "this server speaks protocol version 1");
   if (!c.player_id.empty())
     return send_error(c, id, protocol::error_code::already_hello, "this connection has said hello");

@@ -20,8 +20,6 @@
 
 namespace shithead::server {
 
-inline constexpr int protocol_version = 1;
-
 // Per connection: 20 messages a second with bursts of 40; sustained abuse closes it.
 inline credit_limits default_message_budget() {
   credit_limits budget;

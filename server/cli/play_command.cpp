@@ -40,19 +40,20 @@ bool parse_number(std::string_view text, Number& value) {
   return ec == std::errc{} && end == text.data() + text.size();
 }
 
-std::optional<std::string> parse_ruleset(std::string_view text, protocol::json& out) {
+std::optional<std::string> parse_ruleset(std::string_view text, rules::ruleset& out) {
   if (text.starts_with('{')) {
     auto parsed = protocol::parse_json_text(text);
     if (!parsed) return "--preset: " + parsed.error().message;
-    if (auto checked = protocol::ruleset_from_json(parsed.value(), "--preset"); !checked)
-      return checked.error().message;
-    out = std::move(parsed).value();
+    auto checked = protocol::ruleset_from_json(parsed.value(), "--preset");
+    if (!checked) return checked.error().message;
+    out = std::move(checked).value();
     return std::nullopt;
   }
-  if (!rules::parse_preset(text))
+  const auto preset = rules::parse_preset(text);
+  if (!preset)
     return "--preset must be shiphead, isf, limbo, palace, standard or a ruleset object, not '" +
            std::string(text) + "'";
-  out = std::string(text);
+  out = rules::preset_ruleset(*preset);
   return std::nullopt;
 }
 

@@ -11,7 +11,9 @@
 #include <thread>
 
 #include "protocol/action_json.hpp"
-#include "protocol/view_json.hpp"
+#include "protocol/client_message.hpp"
+#include "protocol/ruleset_json.hpp"
+#include "protocol/server_message.hpp"
 #include "rules/bots.hpp"
 
 namespace shithead::server {
@@ -23,11 +25,6 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using protocol::json;
 using steady_clock = std::chrono::steady_clock;
-
-std::string text_of(const json& value, const char* key) {
-  const auto it = value.find(key);
-  return it != value.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
 
 // ---- one WebSocket with a deadline -----------------------------------------------------
 
@@ -173,6 +170,13 @@ class pacer {
 
 // ---- one game --------------------------------------------------------------------------
 
+std::string describe(const protocol::request_id& id) {
+  if (const auto* text = std::get_if<std::string>(&id)) return '"' + *text + '"';
+  return std::to_string(std::get<std::int64_t>(id));
+}
+
+protocol::request_id named(std::string name) { return protocol::request_id(std::move(name)); }
+
 class game_session {
  public:
   game_session(const play_options& options, std::ostream& log)
@@ -186,34 +190,33 @@ class game_session {
     if (auto error = socket_.open(options_.url)) return play_failure{*error};
     log_ << "play: connected to " << options_.url.to_string() << '\n';
 
-    json hello{{"type", "hello"}, {"v", 1}, {"name", options_.name}};
-    if (!options_.token.empty()) hello["token"] = options_.token;
-    if (auto failed = send(hello)) return *failed;
-    auto welcome = await("welcome");
+    std::optional<std::string> token;
+    if (!options_.token.empty()) token = options_.token;
+    if (auto failed = send(protocol::hello_request{protocol::protocol_version, options_.name, token})) return *failed;
+    auto welcome = await<protocol::welcome_message>();
     if (!welcome) return welcome.error();
-    outcome_.player_id = text_of(welcome.value(), "player_id");
-    outcome_.token = text_of(welcome.value(), "token");
-    log_ << "play: welcome, " << text_of(welcome.value(), "name") << " is player " << outcome_.player_id << '\n';
+    outcome_.player_id = welcome.value().player_id;
+    outcome_.token = welcome.value().token;
+    log_ << "play: welcome, " << welcome.value().name << " is player " << outcome_.player_id << '\n';
     if (!options_.token.empty())
       if (auto failed = leave_any_table()) return *failed;
 
-    if (auto failed = send({{"type", "create_table"},
-                            {"id", "create"},
-                            {"public", false},
-                            {"ruleset", options_.ruleset},
-                            {"seats", options_.bots + 1}}))
-      return *failed;
-    auto joined = await("joined");
+    protocol::create_table_request create;
+    create.ruleset = options_.ruleset;
+    create.seats = options_.bots + 1;
+    if (auto failed = send(create, named("create"))) return *failed;
+    auto joined = await<protocol::joined_message>();
     if (!joined) return joined.error();
-    outcome_.table = text_of(joined.value(), "code");
+    outcome_.table = joined.value().code;
     view_.reset();  // whatever came before belongs to no game of this table
     version_ = 0;
-    log_ << "play: created table " << outcome_.table << " (" << protocol::dump_json(options_.ruleset) << ")\n";
+    log_ << "play: created table " << outcome_.table << " ("
+         << protocol::dump_json(protocol::ruleset_to_json(options_.ruleset)) << ")\n";
 
     for (int i = 0; i < options_.bots; ++i)
-      if (auto failed = send({{"type", "add_bot"}, {"id", "bot" + std::to_string(i)}, {"kind", "greedy"}}))
+      if (auto failed = send(protocol::add_bot_request{rules::bot_kind::greedy}, named("bot" + std::to_string(i))))
         return *failed;
-    if (auto failed = send({{"type", "start"}, {"id", "start"}})) return *failed;
+    if (auto failed = send(protocol::start_request{}, named("start"))) return *failed;
     while (!view_) {
       auto frame = next_frame(true);
       if (!frame) return frame.error();
@@ -227,85 +230,74 @@ class game_session {
     }
     finish(*game_over_);
     // Leaving lets the table close; a failure here changes nothing about the game.
-    if (!send({{"type", "leave"}})) socket_.close();
+    if (!send(protocol::leave_request{})) socket_.close();
     return outcome_;
   }
 
  private:
-  std::optional<play_failure> send(const json& message) {
+  // `request` is a lobby or a table request; protocol::to_text writes either.
+  template <class Request>
+  std::optional<play_failure> send(const Request& request, std::optional<protocol::request_id> id = std::nullopt) {
     pacer_.wait();
-    if (auto error = socket_.send(protocol::dump_json(message))) return play_failure{*error};
+    if (auto error = socket_.send(protocol::to_text(request, std::move(id)))) return play_failure{*error};
     return std::nullopt;
   }
 
   // The next frame, with the state it carries taken in. Before the game starts every
   // error is fatal; after, only errors that keep coming.
-  rules::result<json, play_failure> next_frame(bool setup) {
+  rules::result<protocol::server_message, play_failure> next_frame(bool setup) {
     auto read = read_frame();
     if (!read) return read;
-    json frame = std::move(read).value();
-    const auto type = text_of(frame, "type");
+    const auto& frame = read.value();
 
-    if (type == "error") {
-      const auto code = text_of(frame, "code");
-      const auto id = frame.find("id");
-      const auto request = id != frame.end() && !id->is_null() ? "request " + id->dump() : std::string("a request");
-      const auto message = "the server refused " + request + ": " + code + ": " + text_of(frame, "message");
+    if (const auto* error = std::get_if<protocol::error_message>(&frame)) {
+      const auto request = error->id ? "request " + describe(*error->id) : std::string("a request");
+      const auto message = "the server refused " + request + ": " + std::string(protocol::to_string(error->code)) +
+                           ": " + error->message;
       if (setup || ++refusals_ > 5) return play_failure{message};
       // The view this player acted on was not the game's: ask for the whole state
       // again and decide afresh from it.
       log_ << "play: " << message << "; asking for a snapshot\n";
-      if (code == "rate_limited") std::this_thread::sleep_for(std::chrono::seconds(1));
+      if (error->code == protocol::error_code::rate_limited) std::this_thread::sleep_for(std::chrono::seconds(1));
       awaiting_ = false;
       resyncing_ = true;
-      if (auto failed = send({{"type", "snapshot"}})) return *failed;
-    } else if (type == "closing") {
+      if (auto failed = send(protocol::snapshot_request{})) return *failed;
+    } else if (std::holds_alternative<protocol::closing_message>(frame)) {
       return play_failure{"the server is shutting down"};
-    } else if (type == "room") {
-      version_ = frame.value("version", version_);
-      if (const auto game = frame.find("game"); game != frame.end() && game->is_object())
-        if (auto failed = take_view(*game)) return *failed;
+    } else if (const auto* room = std::get_if<protocol::room_message>(&frame)) {
+      version_ = room->version;
+      if (room->game) view_ = *room->game;
       if (resyncing_) {
         resyncing_ = false;
         acted_version_.reset();
       }
-    } else if (type == "game") {
-      const auto version = frame.value("version", std::uint64_t{0});
-      if (version_ != 0 && version != version_ + 1) {
-        log_ << "play: version " << version << " after " << version_ << "; asking for a snapshot\n";
-        if (auto failed = send({{"type", "snapshot"}})) return *failed;
+    } else if (const auto* game = std::get_if<protocol::game_message>(&frame)) {
+      if (version_ != 0 && game->version != version_ + 1) {
+        log_ << "play: version " << game->version << " after " << version_ << "; asking for a snapshot\n";
+        if (auto failed = send(protocol::snapshot_request{})) return *failed;
       }
-      version_ = version;
-      if (const auto view = frame.find("view"); view != frame.end())
-        if (auto failed = take_view(*view)) return *failed;
+      version_ = game->version;
+      view_ = game->view;
       // Other seats' steps can arrive while this player's action is on its way; the step
       // it caused is the one whose first event is this seat's.
-      const auto events = frame.find("events");
-      if (awaiting_ && view_ && events != frame.end() && events->is_array() && !events->empty() &&
-          (*events)[0].value("seat", -2) == view_->viewer)
+      const auto& events = game->events;
+      if (awaiting_ && !events.empty() && events[0].type != rules::event_type::game_over &&
+          events[0].seat == view_->viewer)
         awaiting_ = false;
-    } else if (type == "game_over") {
-      game_over_ = frame;
+    } else if (const auto* over = std::get_if<protocol::game_over_message>(&frame)) {
+      game_over_ = *over;
     }
-    return frame;
+    return read;
   }
 
-  // A view this client cannot read means a server it does not understand: deciding from
-  // half a view would only earn refusals.
-  std::optional<play_failure> take_view(const json& written) {
-    auto read = protocol::view_from_json(written, "view");
-    if (!read) return play_failure{"the server sent a view this client cannot read: " + read.error().message};
-    view_ = std::move(read).value();
-    return std::nullopt;
-  }
-
-  rules::result<json, play_failure> read_frame() {
+  // A frame this client cannot read means a server it does not understand: deciding
+  // from half a view would only earn refusals.
+  rules::result<protocol::server_message, play_failure> read_frame() {
     auto text = socket_.read();
     if (!text) return text.error();
-    auto parsed = protocol::parse_json_text(text.value());
-    if (!parsed || !parsed.value().is_object())
-      return play_failure{"the server sent something that is not a JSON object"};
-    return std::move(parsed).value();
+    auto message = protocol::parse_server_message(text.value());
+    if (!message) return play_failure{"the server sent a frame this client cannot read: " + message.error().message};
+    return std::move(message).value();
   }
 
   // Welcome sends a player who is seated at a table back to it, and that table's frames
@@ -313,26 +305,29 @@ class game_session {
   // strands). Leaving first, and waiting for `left`, after which that table sends
   // nothing more, keeps them apart. A player at no table is told not_in_room.
   std::optional<play_failure> leave_any_table() {
-    if (auto failed = send({{"type", "leave"}, {"id", "leave"}})) return failed;
+    const auto leave_id = named("leave");
+    if (auto failed = send(protocol::leave_request{}, leave_id)) return failed;
     for (;;) {
       auto frame = read_frame();
       if (!frame) return frame.error();
-      const auto type = text_of(frame.value(), "type");
-      if (type == "left") {
+      if (std::holds_alternative<protocol::left_message>(frame.value())) {
         log_ << "play: left the table this player was seated at\n";
         return std::nullopt;
       }
-      if (type == "error" && frame.value().value("id", json()) == "leave") return std::nullopt;
-      if (type == "error" || type == "closing")
-        return play_failure{"while leaving an earlier table: " + protocol::dump_json(frame.value())};
+      const auto* error = std::get_if<protocol::error_message>(&frame.value());
+      if (error && error->id == leave_id) return std::nullopt;
+      if (error || std::holds_alternative<protocol::closing_message>(frame.value()))
+        return play_failure{"while leaving an earlier table: " + protocol::to_text(frame.value())};
     }
   }
 
-  // The next frame of `type`, taking in whatever comes before it.
-  rules::result<json, play_failure> await(std::string_view type) {
+  // The next frame of type `Message`, taking in whatever comes before it.
+  template <class Message>
+  rules::result<Message, play_failure> await() {
     for (;;) {
       auto frame = next_frame(true);
-      if (!frame || text_of(frame.value(), "type") == type) return frame;
+      if (!frame) return frame.error();
+      if (auto* wanted = std::get_if<Message>(&frame.value())) return std::move(*wanted);
     }
   }
 
@@ -343,23 +338,21 @@ class game_session {
     acted_version_ = version_;
     awaiting_ = true;
     ++outcome_.actions;
-    if (text_of(*move, "type") == "swap" || outcome_.actions % 10 == 1)
-      log_ << "play: turn " << view_->turns << ", " << protocol::dump_json(*move) << '\n';
-    auto failed = send({{"type", "action"}, {"id", "a" + std::to_string(outcome_.actions)}, {"action", *move}});
+    if (std::holds_alternative<rules::swap_action>(*move) || outcome_.actions % 10 == 1)
+      log_ << "play: turn " << view_->turns << ", " << protocol::dump_json(protocol::action_to_json(*move)) << '\n';
+    auto failed = send(protocol::action_request{*move}, named("a" + std::to_string(outcome_.actions)));
     if (!failed) refusals_ = 0;
     return failed;
   }
 
-  void finish(const json& over) {
-    outcome_.abandoned = over.value("abandoned", false);
-    if (const auto id = over.find("game_id"); id != over.end() && id->is_number_integer())
-      outcome_.game_id = id->get<std::int64_t>();
-    if (const auto places = over.find("places"); places != over.end() && places->is_array())
-      for (const auto& p : *places)
-        if (text_of(p, "player_id") == outcome_.player_id && p.contains("place") && p["place"].is_number_integer())
-          outcome_.place = p["place"].get<int>();
-    if (const auto shithead = over.find("shithead"); shithead != over.end() && shithead->is_object())
-      outcome_.shithead = text_of(*shithead, "player_id") == outcome_.player_id;
+  void finish(const protocol::game_over_message& over) {
+    outcome_.abandoned = over.abandoned;
+    outcome_.game_id = over.game_id;
+    // A bot's entry has no player_id, so a human's own id matches only their seat.
+    for (const auto& p : over.places)
+      if (!p.player.bot && p.player.player_id == outcome_.player_id) outcome_.place = p.place;
+    outcome_.shithead = over.shithead && !over.shithead->player.bot &&
+                        over.shithead->player.player_id == outcome_.player_id;
     log_ << "play: game over after " << outcome_.actions << " action(s): "
          << (outcome_.abandoned ? std::string("abandoned at the turn limit")
                                 : "place " + (outcome_.place ? std::to_string(*outcome_.place) : std::string("?")) +
@@ -379,29 +372,21 @@ class game_session {
   bool awaiting_ = false;   // an action of ours is on its way
   bool resyncing_ = false;  // a snapshot is asked for
   int refusals_ = 0;
-  std::optional<json> game_over_;
+  std::optional<protocol::game_over_message> game_over_;
 };
 
 }  // namespace
 
-std::optional<json> choose_move(const rules::seat_view& view, rules::rng& random) {
+std::optional<rules::action> choose_move(const rules::seat_view& view, rules::rng& random) {
   // Out of turn the rules' bot plays only a burn-in, where the variant allows one, and
   // this player takes it like the server's own bots and a quick person do: a burn-in
   // is a race by the rules. Its view may be a step old, so a burn-in that lost the race
   // is refused, and the player asks for a snapshot and decides afresh (next_frame).
-  const auto action = rules::choose_action(rules::bot_kind::greedy, view, random);
-  if (!action) return std::nullopt;
-  return protocol::action_to_json(*action);
+  return rules::choose_action(rules::bot_kind::greedy, view, random);
 }
 
 rules::result<play_outcome, play_failure> play_one_game(const play_options& options, std::ostream& log) {
-  try {
-    return game_session(options, log).run();
-  } catch (const json::exception& e) {
-    // A frame of the wrong shape (a field of an unexpected type): the server is not one
-    // this client understands.
-    return play_failure{std::string("the server sent a frame this client cannot read: ") + e.what()};
-  }
+  return game_session(options, log).run();
 }
 
 json outcome_json(const play_outcome& outcome) {

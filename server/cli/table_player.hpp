@@ -9,25 +9,27 @@
 #include <string>
 
 #include "protocol/json_text.hpp"
+#include "rules/action.hpp"
 #include "rules/error.hpp"
 #include "rules/rng.hpp"
+#include "rules/ruleset.hpp"
 #include "rules/view.hpp"
 #include "server/cli/ws_url.hpp"
 
 namespace shithead::server {
 
-// The action the viewer of `view` should send now, as protocol/README.md writes actions,
-// or nothing when it has nothing to do. It is the rules' greedy bot's choice
-// (rules::choose_action), the bot the server seats at a table, made from the view the
-// server sent read back with protocol::view_from_json. Like the server's bots it takes
-// a burn-in out of turn when the variant offers one.
-std::optional<protocol::json> choose_move(const rules::seat_view& view, rules::rng& random);
+// The action the viewer of `view` should send now, or nothing when it has nothing to
+// do. It is the rules' greedy bot's choice (rules::choose_action), the bot the server
+// seats at a table, made from the view the server sent as protocol::parse_server_message
+// reads it. Like the server's bots it takes a burn-in out of turn when the variant
+// offers one.
+std::optional<rules::action> choose_move(const rules::seat_view& view, rules::rng& random);
 
 struct play_options {
   web_url url;
   std::string name;
   int bots = 2;                          // greedy bots beside the player, 1..7
-  protocol::json ruleset = "shiphead";   // a ruleset as protocol/README.md writes it
+  rules::ruleset ruleset = rules::preset_ruleset(rules::preset_id::shiphead);
   std::string token;                     // empty: a new identity
   std::chrono::seconds timeout{300};     // for everything, connecting included
   double max_rate = 15;                  // messages a second at most (the server allows 20)

@@ -105,10 +105,32 @@ TEST(event_json, every_event_of_bot_games_writes_without_hidden_cards) {
           const std::string type = j["type"];
           EXPECT_EQ(type, rules::to_string(e.type));
           EXPECT_EQ(j.contains("cards") || j.contains("card"), with_cards.count(type) == 1) << j.dump();
+          // And reads back as the very event: a client knows everything the server said.
+          auto read = event_from_json(j, "event");
+          ASSERT_TRUE(read) << read.error().message;
+          EXPECT_EQ(read.value(), e) << j.dump();
         }
       }
     }
   }
+}
+
+TEST(event_json, a_reader_refuses_what_the_server_never_writes) {
+  const auto refused = [](const char* text) {
+    auto read = event_from_json(json::parse(text), "events[0]");
+    return read ? std::string("accepted") : read.error().message;
+  };
+  EXPECT_EQ(refused(R"({"type": "shuffled", "seat": 1})"), "events[0].type: \"shuffled\" is not an event type");
+  EXPECT_EQ(refused(R"({"type": "turn", "seat": 1, "cards": []})"), "events[0].cards: unknown key");
+  EXPECT_EQ(refused(R"({"type": "played", "seat": 1, "cards": ["3H"]})"), "events[0].source: missing");
+  EXPECT_EQ(refused(R"({"type": "reversed", "seat": 1, "direction": 0})"),
+            "events[0].direction: expected 1 or -1, got 0");
+  EXPECT_EQ(refused(R"({"type": "burned", "seat": 0, "count": 4, "reason": "fire"})"),
+            "events[0].reason: expected \"burn_card\" or \"n_of_a_kind\", got \"fire\"");
+  EXPECT_EQ(refused(R"([1])"), "events[0]: expected an event object, got [1]");
+  auto reveal = event_from_json(json::parse(R"({"type": "revealed", "seat": 2, "slot": 1, "card": null})"), "e");
+  ASSERT_TRUE(reveal) << reveal.error().message;
+  EXPECT_TRUE(reveal.value().cards.empty());
 }
 
 }  // namespace

@@ -36,6 +36,13 @@ class fake_participant : public participant {
  public:
   void deliver(frame message) override {
     if (has_type(*message, "error")) ++errors;
+    // Every frame a room sends is one the catalog's reader takes back, byte for byte:
+    // the C++ clients read what the server writes.
+    auto read = protocol::parse_server_message(*message);
+    EXPECT_TRUE(read) << (read ? std::string() : read.error().message) << "\n" << *message;
+    if (read) {
+      EXPECT_EQ(protocol::to_text(read.value()), *message);
+    }
     frames_.push_back(message);
     if (on_deliver) on_deliver(*message);
   }

@@ -249,7 +249,7 @@ TEST(ws_url, what_is_not_a_plain_url_is_an_error_that_says_why) {
 }
 
 // choose_move is the rules' greedy bot on the view the server writes, read back: for
-// every seat at every step of seeded games its move is the bot's action, as JSON.
+// every seat at every step of seeded games its move is the bot's action.
 // Returns how many of its moves were out of turn.
 int expect_the_greedy_bots_moves(const rules::ruleset& ruleset, int players, std::uint64_t seed) {
   auto game = rules::new_game(ruleset, players, -1, seed);
@@ -270,7 +270,8 @@ int expect_the_greedy_bots_moves(const rules::ruleset& ruleset, int players, std
       const auto move = server::choose_move(read.value(), player_random);
       EXPECT_EQ(move.has_value(), expected.has_value()) << "seat " << seat << " at turn " << state.turns;
       if (!move || !expected) continue;
-      EXPECT_EQ(*move, protocol::action_to_json(*expected)) << "seat " << seat << " at turn " << state.turns;
+      EXPECT_EQ(protocol::action_to_json(*move), protocol::action_to_json(*expected))
+          << "seat " << seat << " at turn " << state.turns;
       if (state.current_phase == rules::phase::play && seat != state.current) ++out_of_turn;
     }
     const int seat = rules::seat_to_act(state);

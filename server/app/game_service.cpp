@@ -41,10 +41,11 @@ void game_service::load_players(std::vector<player_record> players) {
   if (refused > 0) spdlog::warn("store: {} player row(s) were not loaded (duplicates, or over the limit)", refused);
 }
 
-std::size_t game_service::restore_tables(std::vector<std::pair<std::string, std::string>> saved) {
+std::size_t game_service::restore_tables(std::vector<saved_table> saved) {
   std::size_t restored = 0;
-  for (auto& [code, state] : saved) {
-    auto host = room_host::restore(ioc_, state, random_(), room_listener(), services_);
+  for (const auto& table : saved) {
+    const auto& code = table.code;
+    auto host = room_host::restore(ioc_, table, random_(), room_listener(), services_);
     if (!host || !lobby_.restore_table(code, host.value()->host_player(), host.value()->is_public(),
                                        std::chrono::steady_clock::now())) {
       spdlog::error("store: table {} cannot be restored ({}); forgetting it", code,

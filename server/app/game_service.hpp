@@ -47,7 +47,7 @@ class game_service : public session_handler, public std::enable_shared_from_this
   // whose seated players go straight back to their seats when they say hello. A table
   // that cannot be restored is logged and forgotten. Returns the tables restored.
   void load_players(std::vector<player_record> players);
-  std::size_t restore_tables(std::vector<std::pair<std::string, std::string>> saved);
+  std::size_t restore_tables(std::vector<saved_table> saved);
 
   void on_open(const std::shared_ptr<websocket_session>& session) override;
   void on_text(const std::shared_ptr<websocket_session>& session, std::string text) override;

@@ -1,8 +1,10 @@
 #include "server/app/room_host.hpp"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/action_json.hpp"
 #include "server/store/rankings_api.hpp"
 
 namespace shithead::server {
@@ -50,16 +52,55 @@ std::string room_host::saved_state(const room& r, system_time game_started) {
   return protocol::dump_json(json{{"room", r.saved()}, {"game_started_ms", to_unix_ms(game_started)}});
 }
 
+namespace {
+
+// The log of game `game`, read back: its actions from the first logged one on, and the
+// highest version it was written at. Entries of other games are leftovers of a crash
+// between a game's start and the next state save, and are skipped.
+struct read_log {
+  std::vector<protocol::recorded_action> actions;
+  std::size_t first = 0;
+  std::uint64_t last_version = 0;
+};
+
+rules::result<read_log, std::string> read_game_log(const std::vector<logged_action>& log, std::int64_t game) {
+  read_log out;
+  for (const auto& entry : log) {
+    if (entry.game != game) continue;
+    if (out.actions.empty()) out.first = static_cast<std::size_t>(entry.index);
+    if (entry.index != static_cast<std::int64_t>(out.first + out.actions.size()))
+      return std::string("the game's log has a gap before action ") + std::to_string(entry.index);
+    auto text = protocol::parse_json_text(entry.action);
+    if (!text) return "logged action " + std::to_string(entry.index) + ": " + text.error().message;
+    auto action = protocol::action_from_json(text.value(), "action");
+    if (!action) return "logged action " + std::to_string(entry.index) + ": " + action.error().message;
+    out.actions.push_back(protocol::recorded_action{entry.seat, std::move(action).value()});
+    out.last_version = std::max(out.last_version, entry.version);
+  }
+  return out;
+}
+
+}  // namespace
+
 rules::result<std::shared_ptr<room_host>, std::string> room_host::restore(asio::io_context& ioc,
-                                                                         const std::string& state,
+                                                                         const saved_table& table,
                                                                          std::uint64_t seed,
                                                                          summary_listener listener,
                                                                          room_services services) {
-  auto parsed = protocol::parse_json_text(state);
+  auto parsed = protocol::parse_json_text(table.state);
   if (!parsed || !parsed.value().is_object() || !parsed.value().contains("room") ||
-      !parsed.value().contains("game_started_ms") || !parsed.value()["game_started_ms"].is_number_integer())
+      !parsed.value()["room"].is_object() || !parsed.value().contains("game_started_ms") ||
+      !parsed.value()["game_started_ms"].is_number_integer())
     return std::string("not a saved table");
-  auto restored = room::restored(parsed.value()["room"], seed, clock::now());
+  const auto& saved = parsed.value()["room"];
+  // Tables saved before the log (format 1) are game 0: their log, if any, too.
+  const auto game_number = saved.contains("game_number") && saved["game_number"].is_number_integer()
+                               ? saved["game_number"].get<std::int64_t>()
+                               : std::int64_t{0};
+  auto log = read_game_log(table.log, game_number);
+  if (!log) return log.error();
+  auto restored =
+      room::restored(saved, log.value().actions, log.value().first, log.value().last_version, seed, clock::now());
   if (!restored) return restored.error();
   const auto started = from_unix_ms(parsed.value()["game_started_ms"].get<std::int64_t>());
   return std::make_shared<room_host>(ioc, std::move(restored).value(), started, std::move(listener),
@@ -173,25 +214,35 @@ void room_host::after_change(outbox out, std::optional<clock::time_point> action
 }
 
 void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
-  if (!services_.db || !out.table_changed) {
+  if (!services_.db || (!out.table_changed && out.appended.empty())) {
     queue_.pass(std::move(out.letters));
     if (began && services_.metrics) services_.metrics->observe_action(clock::now() - *began);
     return;
   }
+  table_step step;
+  step.code = code_;
   // "" tells the store the table is gone: a closed table is never restored.
-  std::optional<std::string> state = room_.closed() ? std::string() : saved_state(room_, game_started_);
-  std::vector<game_to_record> to_record;
+  if (room_.closed())
+    step.state = std::string();
+  else if (out.table_changed)
+    step.state = saved_state(room_, game_started_);
+  step.game = out.game_number;
+  for (std::size_t i = 0; i < out.appended.size(); ++i) {
+    const auto& [seat, action] = out.appended[i];
+    step.actions.push_back(logged_action{out.game_number, static_cast<std::int64_t>(out.first_appended + i),
+                                         out.version, seat, protocol::dump_json(protocol::action_to_json(action))});
+  }
   std::vector<std::shared_ptr<protocol::server_message>> game_overs;
   const auto ended = std::chrono::system_clock::now();
   for (auto& g : out.finished) {
     game_overs.push_back(std::move(g.game_over));
-    to_record.push_back(game_to_record{code_, std::move(g.record), std::move(g.players), std::move(g.finish_order),
+    step.games.push_back(game_to_record{code_, std::move(g.record), std::move(g.players), std::move(g.finish_order),
                                        g.shithead, g.abandoned, game_started_, ended});
   }
   const auto ticket = queue_.park(std::move(out.letters));
   if (services_.metrics) services_.metrics->set_store_queue_depth(services_.db->queue_depth() + 1);
-  services_.db->save_table(
-      code_, std::move(state), std::move(to_record),
+  services_.db->save_step(
+      std::move(step),
       [self = shared_from_this(), ticket, began, game_overs = std::move(game_overs)](std::vector<recorded_game> results) {
         // On the store's thread: back to the room's strand, whatever state it is in.
         asio::post(self->strand_, [self, ticket, began, game_overs, results = std::move(results)] {

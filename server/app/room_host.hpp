@@ -4,9 +4,10 @@
 //
 // Each call into the room fills an outbox; the host carries it out. With a store, every
 // step that changed the table is saved before anyone hears of it: the step's letters
-// wait in a step_queue until the store has committed the table's new state (and any game
-// that ended, whose game_over message then gains the stored game id and the players' new
-// ratings before it is written).
+// wait in a step_queue until the store has committed the step (the actions it appended
+// to the game's log, the table's saved state if that changed, and any game that ended,
+// whose game_over message then gains the stored game id and the players' new ratings
+// before it is written).
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -47,9 +48,10 @@ class room_host : public std::enable_shared_from_this<room_host> {
 
   // The table's saved form for the store: the room's, and when its game started.
   static std::string saved_state(const room& r, system_time game_started);
-  // Back from saved_state(); an error message for a row that cannot be restored.
+  // Back from saved_state() and the game's log; an error message for a table that
+  // cannot be restored.
   static rules::result<std::shared_ptr<room_host>, std::string> restore(boost::asio::io_context& ioc,
-                                                                       const std::string& state,
+                                                                       const saved_table& table,
                                                                        std::uint64_t seed,
                                                                        summary_listener listener,
                                                                        room_services services = {});

@@ -1,5 +1,7 @@
 #include "server/net/server.hpp"
 
+#include <pthread.h>
+
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
@@ -88,7 +90,12 @@ void server::run() {
   }
   std::vector<std::thread> threads;
   threads.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) threads.emplace_back([this] { run_thread(); });
+  for (int i = 0; i < count; ++i)
+    threads.emplace_back([this] {
+      // Named, so that top -H and /proc/PID/task/*/comm tell network work from the store's.
+      pthread_setname_np(pthread_self(), "shithead-net");
+      run_thread();
+    });
 
   // This thread only watches the clock: the work runs out by itself after a clean
   // shutdown, and anything still open at the deadline is cut.

@@ -60,9 +60,16 @@ void room::flush_into(outbox& out) {
   out.finished.insert(out.finished.end(), std::make_move_iterator(out_.finished.begin()),
                       std::make_move_iterator(out_.finished.end()));
   out_ = outbox{};
-  if (version_ != version_told_ || closed_) out.table_changed = true;
-  if (!out.finished.empty()) out.table_changed = true;
-  version_told_ = version_;
+  if (saved_dirty_ || closed_ || !out.finished.empty()) out.table_changed = true;
+  saved_dirty_ = false;
+  if (record_ && record_->actions.size() > actions_handed_) {
+    if (out.appended.empty()) out.first_appended = actions_handed_;
+    out.appended.insert(out.appended.end(), record_->actions.begin() + static_cast<std::ptrdiff_t>(actions_handed_),
+                        record_->actions.end());
+    actions_handed_ = record_->actions.size();
+  }
+  out.game_number = game_number_;
+  out.version = version_;
   out.next_deadline = next_deadline();
 }
 

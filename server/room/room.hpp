@@ -113,10 +113,21 @@ struct letter {
 };
 
 // What one call into the room asks of its host.
+//
+// Persistence is append-only: a move adds its actions to the game's log (`appended`),
+// and the table's saved form (room::saved: settings, seats, scoreboard, the game's deal
+// but not its actions) is written again only when it changed. A restart replays the
+// deal and the log (room::restored).
 struct outbox {
   std::vector<letter> letters;               // in the order they must arrive
   std::vector<finished_room_game> finished;  // games that ended: to record
-  bool table_changed = false;                // the saved form changed (a new version, or closed)
+  bool table_changed = false;  // room::saved() changed (seats, scoreboard, a game begun or ended), or closed
+  // Actions the current game recorded during this call, in order; the first is the
+  // record's action number `first_appended` of the table's game number `game_number`.
+  std::vector<protocol::recorded_action> appended;
+  std::size_t first_appended = 0;
+  std::int64_t game_number = 0;
+  std::uint64_t version = 0;  // the table's version after this call: a restart resumes past it
   std::optional<std::chrono::steady_clock::time_point> next_deadline;  // when to call tick()
 };
 
@@ -171,16 +182,24 @@ class room {
   // The players holding seats (not bots, not spectators), for routing them back here.
   std::vector<std::string> seated_players() const;
 
-  // Persistence (room_saved.cpp). Everything a restart needs to carry the table on:
-  // settings, seats, host, scoreboard and the current game as its record (which holds
-  // every hidden card: this goes to the store, never to a client). Connections,
-  // spectators, chat and the clocks' progress are not kept.
+  // Persistence (room_saved.cpp). Everything a restart needs to carry the table on but
+  // the current game's actions: settings, seats, host, scoreboard and the game's number
+  // and deal (which hold every hidden card: this goes to the store, never to a client).
+  // The actions come through the outboxes (`appended`). Connections, spectators, chat
+  // and the clocks' progress are not kept.
   protocol::json saved() const;
-  // The table from saved(), after a restart: every seated human is disconnected with a
-  // fresh grace, the clocks start again at `now`, and `seed` reseeds the deals and bots.
-  // An error message when the saved state does not replay.
-  static rules::result<room, std::string> restored(const protocol::json& saved, std::uint64_t seed,
-                                                   time_point now);
+  // The table from saved() and the actions appended since, after a restart: `log` is
+  // the current game's actions from number `first_logged` on (a table saved by an older
+  // server may hold some of them in its saved form too), `last_version` the highest
+  // version the log was written at. Every seated human is disconnected with a fresh
+  // grace, the clocks start again at `now`, and `seed` reseeds the deals and bots. An
+  // error message when the saved state does not replay.
+  static rules::result<room, std::string> restored(const protocol::json& saved,
+                                                   const std::vector<protocol::recorded_action>& log,
+                                                   std::size_t first_logged, std::uint64_t last_version,
+                                                   std::uint64_t seed, time_point now);
+  // The table's game number: one more for every game started here.
+  std::int64_t game_number() const { return game_number_; }
 
  private:
   struct seat {
@@ -307,8 +326,13 @@ class room {
   scoreboard scoreboard_;
   chat_limiter chat_limiter_{5, std::chrono::seconds{10}};
   chat_limiter reaction_limiter_{10, std::chrono::seconds{10}};
-  outbox out_;                         // what this call has produced so far
-  std::uint64_t version_told_ = 0;     // the version the last outbox handed out
+  outbox out_;  // what this call has produced so far
+  // Persistence: whether saved() changed since the last outbox (true at first, so a new
+  // table is written), the table's game number, and how many of the current game's
+  // actions earlier outboxes handed out.
+  bool saved_dirty_ = true;
+  std::int64_t game_number_ = 0;
+  std::size_t actions_handed_ = 0;
 };
 
 }  // namespace shithead::server

@@ -63,6 +63,8 @@ room::error room::start_game(time_point now) {
     return room_error{protocol::from_rules(started.error().code), started.error().message};
   }
   game_ = std::move(started).value();
+  ++game_number_;
+  actions_handed_ = 0;
   auto& record = record_.emplace();
   record.ruleset = settings_.ruleset;
   record.players = players;
@@ -149,6 +151,7 @@ void room::run_bots(time_point now) {
 
 void room::count_timeout(int index) {
   auto& s = seats_[static_cast<std::size_t>(index)];
+  saved_dirty_ = true;  // the count is saved, so that a restart does not forgive it
   if (++s.timeouts >= 3 && !s.timed_out) {
     s.timed_out = true;
     room_dirty_ = true;
@@ -158,6 +161,7 @@ void room::count_timeout(int index) {
 void room::finish_game() {
   assert(game_ && game_->over());
   game_finished_ = true;
+  saved_dirty_ = true;
   scoreboard_.record(game_players_, *game_);
   if (game_->shithead >= 0) {
     last_shithead_ = game_players_[static_cast<std::size_t>(game_->shithead)];
@@ -376,6 +380,7 @@ void room::broadcast_room(time_point now) {
   flush_events(now);
   ++version_;
   room_dirty_ = false;
+  saved_dirty_ = true;  // what a room frame shows (seats, host, scoreboard, a new game) is saved
   const auto base = room_base(std::nullopt, now);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const auto& s = seats_[i];

@@ -1,7 +1,8 @@
 // A room's saved form, for the store, and the room restored from it after a restart.
-// The game is kept as its record (seed and actions) and replayed on restore: the rules
-// core is deterministic, so the replay is the game that was being played, and nothing
-// of rules::game_state's layout leaks into the file.
+// The game is kept as its record's start (ruleset, seats, dealer, seed or deal) plus the
+// log of its actions that the store appends move by move, and replayed on restore: the
+// rules core is deterministic, so the replay is the game that was being played, and
+// nothing of rules::game_state's layout leaks into the file.
 #include <algorithm>
 
 #include "protocol/record_json.hpp"
@@ -13,8 +14,10 @@ namespace {
 
 using protocol::json;
 
-// Bumped when the saved form changes in a way older code cannot read.
-constexpr int saved_format = 1;
+// Bumped when the saved form changes in a way older code cannot read. 1: the game's
+// record held every action; 2: the actions are in the store's log, and the game has a
+// number. Both are read.
+constexpr int saved_format = 2;
 
 json seat_player_json(const seat_player& p) {
   return json{{"id", p.id},
@@ -72,9 +75,12 @@ json room::saved() const {
   out["seats"] = std::move(seats);
   out["scoreboard"] = scoreboard_.to_json();
   out["last_shithead"] = last_shithead_ ? seat_player_json(*last_shithead_) : json(nullptr);
+  out["game_number"] = game_number_;
   if (record_) {
     json game = json::object();
-    game["record"] = protocol::record_to_json(*record_);
+    // The start only: the log holds the actions.
+    protocol::game_record start{record_->ruleset, record_->players, record_->dealer, record_->start, {}};
+    game["record"] = protocol::record_to_json(start);
     json players = json::array();
     for (const auto& p : game_players_) players.push_back(seat_player_json(p));
     game["players"] = std::move(players);
@@ -86,9 +92,12 @@ json room::saved() const {
   return out;
 }
 
-rules::result<room, std::string> room::restored(const json& saved, std::uint64_t seed, time_point now) {
+rules::result<room, std::string> room::restored(const json& saved, const std::vector<protocol::recorded_action>& log,
+                                                std::size_t first_logged, std::uint64_t last_version,
+                                                std::uint64_t seed, time_point now) {
   try {
-    if (saved.at("format").get<int>() != saved_format)
+    const int format = saved.at("format").get<int>();
+    if (format != 1 && format != saved_format)
       return std::string("saved by another version of the server (format ") + saved.at("format").dump() + ")";
     const json& js = saved.at("settings");
     table_settings settings;
@@ -107,8 +116,9 @@ rules::result<room, std::string> room::restored(const json& saved, std::uint64_t
     room r(std::move(settings), player_info{saved.at("host").get<std::string>(), {}}, seed, now);
     // One more than the last frame anyone saw: whatever a client holds is older than the
     // snapshot it gets when it comes back.
-    r.version_ = saved.at("version").get<std::uint64_t>() + 1;
-    r.version_told_ = r.version_;  // nothing to save until something changes
+    r.version_ = std::max(saved.at("version").get<std::uint64_t>(), last_version) + 1;
+    r.saved_dirty_ = false;  // nothing to save until something changes
+    if (format >= 2) r.game_number_ = saved.at("game_number").get<std::int64_t>();
     r.next_order_ = saved.at("next_order").get<std::uint64_t>();
     r.bots_added_ = saved.at("bots_added").get<int>();
     const json& seats = saved.at("seats");
@@ -140,11 +150,18 @@ rules::result<room, std::string> room::restored(const json& saved, std::uint64_t
     if (const auto& game = saved.at("game"); !game.is_null()) {
       auto record = protocol::record_from_json(game.at("record"));
       if (!record) return "game record: " + record.error().message;
+      // The log goes on where the saved record stops (format 1 saved some actions in the
+      // record; format 2 none). Entries it already holds are skipped; a gap is damage.
+      auto& actions = record.value().actions;
+      if (first_logged > actions.size() && !log.empty()) return std::string("the game's log has a gap");
+      for (std::size_t i = actions.size() - std::min(actions.size(), first_logged); i < log.size(); ++i)
+        actions.push_back(log[i]);
       auto replayed = protocol::replay_record(record.value());
       if (!replayed) return "game record does not start: " + replayed.error().message;
       if (replayed.value().error) return "game record does not replay: " + replayed.value().error->message;
       r.game_ = std::move(replayed.value().state);
       r.record_ = std::move(record).value();
+      r.actions_handed_ = r.record_->actions.size();
       for (const auto& p : game.at("players")) r.game_players_.push_back(seat_player_from(p));
       if (r.game_players_.size() != static_cast<std::size_t>(r.game_->players))
         return std::string("game players do not match the record");

@@ -38,6 +38,11 @@ sqlite_queries::sqlite_queries(sqlite::database& db)
           "INSERT INTO live_rooms (code, state, updated) VALUES (?, ?, ?) "
           "ON CONFLICT (code) DO UPDATE SET state = excluded.state, updated = excluded.updated")),
       delete_room_(db.prepare("DELETE FROM live_rooms WHERE code = ?")),
+      load_log_(db.prepare("SELECT code, game, idx, version, seat, action FROM live_actions ORDER BY code, game, idx")),
+      append_action_(db.prepare(
+          "INSERT INTO live_actions (code, game, idx, version, seat, action) VALUES (?, ?, ?, ?, ?, ?)")),
+      delete_log_(db.prepare("DELETE FROM live_actions WHERE code = ?")),
+      delete_other_games_(db.prepare("DELETE FROM live_actions WHERE code = ? AND game <> ?")),
       insert_game_(db.prepare(
           "INSERT INTO games (table_code, ruleset, seats, start, started, ended, status, record) "
           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")),
@@ -83,10 +88,25 @@ std::vector<player_record> sqlite_queries::players() {
   return out;
 }
 
-std::vector<std::pair<std::string, std::string>> sqlite_queries::rooms() {
-  in_use q(load_rooms_);
-  std::vector<std::pair<std::string, std::string>> out;
-  while (q->step()) out.emplace_back(q->text(0), q->text(1));
+std::vector<saved_table> sqlite_queries::rooms() {
+  std::vector<saved_table> out;
+  {
+    in_use q(load_rooms_);
+    while (q->step()) out.push_back(saved_table{q->text(0), q->text(1), {}});
+  }
+  // Both in code order: one pass hands each table its log. A log without a table (its
+  // table closed in a step that crashed half-way cannot happen: a step is one
+  // transaction) would be skipped.
+  in_use q(load_log_);
+  auto table = out.begin();
+  while (q->step()) {
+    const auto code = q->text(0);
+    while (table != out.end() && table->code < code) ++table;
+    if (table == out.end()) break;
+    if (table->code != code) continue;
+    table->log.push_back(logged_action{q->int64(1), q->int64(2), static_cast<std::uint64_t>(q->int64(3)),
+                                       q->integer(4), q->text(5)});
+  }
   return out;
 }
 
@@ -103,8 +123,23 @@ void sqlite_queries::save_room(const std::string& code, const std::string& state
 }
 
 void sqlite_queries::forget_room(const std::string& code) {
-  in_use q(delete_room_);
+  {
+    in_use q(delete_room_);
+    q->bind(1, code).run();
+  }
+  in_use q(delete_log_);
   q->bind(1, code).run();
+}
+
+void sqlite_queries::append_action(const std::string& code, const logged_action& action) {
+  in_use q(append_action_);
+  q->bind(1, code).bind(2, action.game).bind(3, action.index).bind(4, static_cast<std::int64_t>(action.version));
+  q->bind(5, action.seat).bind(6, action.action).run();
+}
+
+void sqlite_queries::forget_other_games(const std::string& code, std::int64_t game) {
+  in_use q(delete_other_games_);
+  q->bind(1, code).bind(2, game).run();
 }
 
 std::int64_t sqlite_queries::insert_game(const game_insert& game) {

@@ -14,6 +14,7 @@
 #include "server/rankings/weng_lin.hpp"
 #include "server/store/rankings_rows.hpp"
 #include "server/store/sqlite.hpp"
+#include "server/store/store.hpp"
 
 namespace shithead::server {
 
@@ -46,12 +47,14 @@ class sqlite_queries final : public rankings_rows {
 
   // Loading at start.
   std::vector<player_record> players();
-  std::vector<std::pair<std::string, std::string>> rooms();  // code, saved state
+  std::vector<saved_table> rooms();  // with their logs
 
   // Writing.
   void save_player(const player_record& player);
   void save_room(const std::string& code, const std::string& state, std::int64_t updated);
-  void forget_room(const std::string& code);
+  void forget_room(const std::string& code);  // and its log
+  void append_action(const std::string& code, const logged_action& action);
+  void forget_other_games(const std::string& code, std::int64_t game);
   std::int64_t insert_game(const game_insert& game);  // the new game's id
   void insert_seat(const seat_insert& seat);
   std::optional<rating> rating_of(const std::string& player_id);
@@ -80,6 +83,10 @@ class sqlite_queries final : public rankings_rows {
   sqlite::statement upsert_player_;
   sqlite::statement upsert_room_;
   sqlite::statement delete_room_;
+  sqlite::statement load_log_;
+  sqlite::statement append_action_;
+  sqlite::statement delete_log_;
+  sqlite::statement delete_other_games_;
   sqlite::statement insert_game_;
   sqlite::statement insert_seat_;
   sqlite::statement rating_of_;

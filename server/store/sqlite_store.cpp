@@ -1,9 +1,11 @@
 #include "server/store/sqlite_store.hpp"
 
+#include <pthread.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <future>
 #include <stdexcept>
 
 #include "protocol/record_json.hpp"
@@ -48,6 +50,17 @@ sqlite_queries migrated(sqlite::database& db, const std::string& path) {
   }
 }
 
+// The reading connection: the schema is the writer's to migrate; this one only reads
+// (query_only makes a write through it an error rather than a surprise).
+sqlite_queries read_only(sqlite::database& db, const std::string& path) {
+  try {
+    db.exec("PRAGMA query_only = ON");
+    return sqlite_queries(db);
+  } catch (const sqlite::error& e) {
+    refuse(path, e);
+  }
+}
+
 // A room's bug must not write a wrong result, nor index out of bounds: the job fails.
 void check_game(const game_to_record& game) {
   const int seats = static_cast<int>(game.players.size());
@@ -70,20 +83,35 @@ void check_game(const game_to_record& game) {
 
 sqlite_connection::sqlite_connection(const std::string& path) : db(open_file(path)), queries(migrated(db, path)) {}
 
+sqlite_connection::sqlite_connection(const std::string& path, reader_tag)
+    : db(open_file(path)), queries(read_only(db, path)) {}
+
 sqlite_store::sqlite_store(const std::string& path, std::size_t max_waiting_reads)
-    : connection_(std::make_unique<sqlite_connection>(path)), max_waiting_reads_(max_waiting_reads) {}
+    : connection_(std::make_unique<sqlite_connection>(path)),
+      reader_(path == ":memory:" ? nullptr
+                                 : std::make_unique<sqlite_connection>(path, sqlite_connection::reader_tag{})),
+      max_waiting_reads_(max_waiting_reads) {}
 
 sqlite_store::~sqlite_store() { sqlite_store::close(); }
 
 std::vector<player_record> sqlite_store::load_players() { return connection_->queries.players(); }
 
-std::vector<std::pair<std::string, std::string>> sqlite_store::load_rooms() { return connection_->queries.rooms(); }
+std::vector<saved_table> sqlite_store::load_rooms() { return connection_->queries.rooms(); }
 
 void sqlite_store::start() {
   const std::lock_guard lock(mutex_);
   if (started_ || stopping_) return;
   started_ = true;
-  worker_ = std::thread([this] { loop(); });
+  // Named for top -H and /proc/PID/task/*/comm (at most 15 characters).
+  worker_ = std::thread([this] {
+    pthread_setname_np(pthread_self(), "shithead-store");
+    loop();
+  });
+  if (reader_)
+    read_worker_ = std::thread([this] {
+      pthread_setname_np(pthread_self(), "shithead-read");
+      read_loop();
+    });
 }
 
 void sqlite_store::close() {
@@ -93,15 +121,19 @@ void sqlite_store::close() {
     stopping_ = true;
   }
   wake_.notify_all();
+  read_wake_.notify_all();
   if (worker_.joinable()) worker_.join();
-  // Never started (or a job came in late): write what is left here.
-  std::deque<job> rest;
+  if (read_worker_.joinable()) read_worker_.join();
+  // Never started (or a job came in late): write and answer what is left here.
+  std::deque<job> rest, reads;
   {
     const std::lock_guard lock(mutex_);
     rest.swap(queue_);
+    reads.swap(reads_);
     waiting_reads_ = 0;
   }
   if (!rest.empty()) run_batch(rest);
+  for (auto& j : reads) run_read(j, *reader_);
 }
 
 void sqlite_store::push_write(job j) {
@@ -118,10 +150,10 @@ sqlite_store::read_queued sqlite_store::push_read(job j) {
     const std::lock_guard lock(mutex_);
     if (stopping_) return read_queued::closed;
     if (waiting_reads_ >= max_waiting_reads_) return read_queued::full;
-    queue_.push_back(std::move(j));
+    (reader_ ? reads_ : queue_).push_back(std::move(j));
     ++waiting_reads_;
   }
-  wake_.notify_one();
+  (reader_ ? read_wake_ : wake_).notify_one();
   return read_queued::yes;
 }
 
@@ -133,9 +165,42 @@ void sqlite_store::loop() {
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and nothing left
       batch.swap(queue_);
-      waiting_reads_ = 0;
+      if (!reader_) waiting_reads_ = 0;  // the reads, if any, are all in the batch
     }
     run_batch(batch);
+  }
+}
+
+void sqlite_store::read_loop() {
+  for (;;) {
+    job j;
+    {
+      std::unique_lock lock(mutex_);
+      read_wake_.wait(lock, [this] { return stopping_ || !reads_.empty(); });
+      if (reads_.empty()) return;  // stopping, and nothing left
+      j = std::move(reads_.front());
+      reads_.pop_front();
+      --waiting_reads_;
+    }
+    run_read(j, *reader_);
+  }
+}
+
+void sqlite_store::run_read(job& j, sqlite_connection& c) {
+  try {
+    j.run(c);
+  } catch (const std::exception& e) {
+    spdlog::error("store: a read failed: {}", e.what());
+  }
+  // A read that left a transaction open would pin an old snapshot (and, on the writer's
+  // connection, make every later batch fail).
+  if (c.db.in_transaction()) {
+    spdlog::error("store: a read left a transaction open; rolled back");
+    try {
+      c.db.exec("ROLLBACK");
+    } catch (const std::exception& e) {
+      spdlog::error("store: {}", e.what());
+    }
   }
 }
 
@@ -182,42 +247,29 @@ void sqlite_store::run_batch(std::deque<job>& batch) {
   }
   // Reads come last, outside the batch's transaction, so they see every write before
   // them and one that fails (or finds the disk gone) costs nothing but itself.
-  for (auto& j : batch) {
-    if (j.write) continue;
-    try {
-      j.run(*connection_);
-    } catch (const std::exception& e) {
-      spdlog::error("store: a read failed: {}", e.what());
-    }
-    // A read that left a transaction open would make every later batch fail.
-    if (connection_->db.in_transaction()) {
-      spdlog::error("store: a read left a transaction open; rolled back");
-      try {
-        connection_->db.exec("ROLLBACK");
-      } catch (const std::exception& e) {
-        spdlog::error("store: {}", e.what());
-      }
-    }
-  }
+  for (auto& j : batch)
+    if (!j.write) run_read(j, *connection_);
 }
 
 void sqlite_store::save_player(player_record player) {
   push_write(job{[player = std::move(player)](sqlite_connection& c) { c.queries.save_player(player); }, {}});
 }
 
-void sqlite_store::save_table(std::string code, std::optional<std::string> state, std::vector<game_to_record> games,
-                              std::function<void(std::vector<recorded_game>)> done) {
+void sqlite_store::save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) {
   auto results = std::make_shared<std::vector<recorded_game>>();
   job j;
-  j.run = [code = std::move(code), state = std::move(state), games = std::move(games),
-           results](sqlite_connection& c) {
+  j.run = [step = std::move(step), results](sqlite_connection& c) {
     // Filled only once the whole job has run: a job rolled back reports no game ids.
     std::vector<recorded_game> recorded;
-    for (const auto& game : games) recorded.push_back(record_game(c.queries, game));
-    if (state && state->empty()) {
-      c.queries.forget_room(code);
-    } else if (state) {
-      c.queries.save_room(code, *state, to_unix_ms(std::chrono::system_clock::now()));
+    for (const auto& game : step.games) recorded.push_back(record_game(c.queries, game));
+    if (step.state && step.state->empty()) {
+      c.queries.forget_room(step.code);  // a closed table keeps no log, whatever the step appended
+    } else {
+      if (step.state) {
+        c.queries.save_room(step.code, *step.state, to_unix_ms(std::chrono::system_clock::now()));
+        c.queries.forget_other_games(step.code, step.game);
+      }
+      for (const auto& action : step.actions) c.queries.append_action(step.code, action);
     }
     *results = std::move(recorded);
   };
@@ -246,6 +298,17 @@ bool sqlite_store::read_for_tests(std::function<void(sqlite_connection&)> job_fn
   return push_read(job{std::move(job_fn), {}, false}) == read_queued::yes;
 }
 
+void sqlite_store::wait_for_writes_for_tests() {
+  {
+    const std::lock_guard lock(mutex_);
+    if (!started_ || stopping_) return;
+  }
+  std::promise<void> committed;
+  auto done = committed.get_future();
+  push_write(job{[](sqlite_connection&) {}, [&committed](bool) { committed.set_value(); }});
+  done.wait();
+}
+
 bool sqlite_store::healthy() const {
   const std::lock_guard lock(mutex_);
   return healthy_;
@@ -253,7 +316,7 @@ bool sqlite_store::healthy() const {
 
 std::size_t sqlite_store::queue_depth() const {
   const std::lock_guard lock(mutex_);
-  return queue_.size();
+  return queue_.size() + reads_.size();
 }
 
 recorded_game sqlite_store::record_game(sqlite_queries& queries, const game_to_record& game) {

@@ -1,15 +1,20 @@
 #pragma once
-// The store in one SQLite file. One thread owns the connection and runs jobs in the
-// order they come. Jobs that arrive together are written in one transaction, each in a
-// savepoint of its own: one bad job costs only itself. Callbacks run after the commit,
-// so a caller that holds its frames until then never tells anyone of a change the disk
-// has not got. Reads (the rankings API) run after their batch's commit.
+// The store in one SQLite file. One thread owns the writing connection and runs writes
+// in the order they come. Writes that arrive together are committed in one transaction
+// (a group commit), each in a savepoint of its own: one bad job costs only itself.
+// Callbacks run after the commit, so a caller that holds its frames until then never
+// tells anyone of a change the disk has not got.
 //
-// The queue: at most `max_waiting_reads` rankings requests wait for the thread; one more
-// is answered at once with 503 and Retry-After (HTTP clients can ask again). Writes have
+// Reads (the rankings API) have a thread and a read-only connection of their own, so a
+// slow leaderboard never delays a game step's commit: WAL lets them read the last
+// commit while the writer goes on. (An in-memory database cannot be opened twice; there
+// the reads run on the writer's thread, after their batch's commit.)
+//
+// The queues: at most `max_waiting_reads` rankings requests wait; one more is answered
+// at once with 503 and Retry-After (HTTP clients can ask again). Writes have
 // no cap and are never dropped (a dropped step is a move the players were about to be
 // shown); what bounds them is upstream: a room sends a step's frames only after its
-// commit (server/room/frame_gate.hpp), so players, who act on what they are shown, wait
+// commit (server/app/step_queue.hpp), so players, who act on what they are shown, wait
 // on the disk with their table, and each connection's message budget caps how fast any
 // client can make steps. shithead_store_queue_depth in /metrics shows the depth.
 #include <condition_variable>
@@ -30,6 +35,9 @@ namespace shithead::server {
 // The connection and its statements, prepared once after migrating.
 struct sqlite_connection {
   explicit sqlite_connection(const std::string& path);
+  // A second connection to a file the first has migrated, for reading only.
+  struct reader_tag {};
+  sqlite_connection(const std::string& path, reader_tag);
   sqlite::database db;     // first: made first, closed after its statements
   sqlite_queries queries;
 };
@@ -48,20 +56,24 @@ class sqlite_store final : public store {
   sqlite_store& operator=(const sqlite_store&) = delete;
 
   std::vector<player_record> load_players() override;
-  std::vector<std::pair<std::string, std::string>> load_rooms() override;
+  std::vector<saved_table> load_rooms() override;
   void start() override;
   void close() override;
   void save_player(player_record player) override;
-  void save_table(std::string code, std::optional<std::string> state, std::vector<game_to_record> games,
-                  std::function<void(std::vector<recorded_game>)> done) override;
+  void save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) override;
+  using store::save_table;
   void answer_rankings(std::string target, std::function<void(api_reply)> reply) override;
   bool healthy() const override;
   std::size_t queue_depth() const override;
 
   // For tests. read_for_tests queues `job` as a read (it counts against the cap like a
-  // rankings request, and is refused, returning false, when the cap is reached); the
-  // others are for the caller's thread before start().
+  // rankings request, and is refused, returning false, when the cap is reached; it gets
+  // the reading connection); the others are for the caller's thread before start().
   bool read_for_tests(std::function<void(sqlite_connection&)> job);
+  // Blocks until every write queued before it has been committed (at once when the store
+  // is not running): reads no longer wait behind writes, so a test that reads what it
+  // wrote waits here first.
+  void wait_for_writes_for_tests();
   sqlite::database& database_for_tests() { return connection_->db; }
   sqlite_queries& queries_for_tests() { return connection_->queries; }
   // Records one game on the calling thread, inside whatever transaction is open.
@@ -80,18 +92,24 @@ class sqlite_store final : public store {
   enum class read_queued { yes, full, closed };
   read_queued push_read(job j);
   void loop();
+  void read_loop();
   void run_batch(std::deque<job>& batch);
+  static void run_read(job& j, sqlite_connection& c);
 
   std::unique_ptr<sqlite_connection> connection_;
+  std::unique_ptr<sqlite_connection> reader_;  // null: reads go through the writer's queue
   const std::size_t max_waiting_reads_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
+  std::condition_variable read_wake_;
   std::deque<job> queue_;
-  std::size_t waiting_reads_ = 0;  // the reads in queue_
+  std::deque<job> reads_;          // for reader_'s thread
+  std::size_t waiting_reads_ = 0;  // the reads in queue_ or reads_
   bool stopping_ = false;
   bool started_ = false;
   bool healthy_ = true;
   std::thread worker_;
+  std::thread read_worker_;
 };
 
 }  // namespace shithead::server

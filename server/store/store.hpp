@@ -38,6 +38,40 @@ struct game_to_record {
   std::chrono::system_clock::time_point ended;
 };
 
+// One action of a table's live game, as the store appends it to the game's log.
+struct logged_action {
+  std::int64_t game = 0;      // the table's game number (room::game_number)
+  std::int64_t index = 0;     // the action's number in the game's record
+  std::uint64_t version = 0;  // the table's version after the step that made it
+  int seat = 0;
+  std::string action;  // the protocol's JSON of the action
+
+  friend bool operator==(const logged_action&, const logged_action&) = default;
+};
+
+// A table in play, as a starting server loads it: its saved state and the log of its
+// game's actions (of any game number the store still holds, oldest first; the state
+// says which game is current).
+struct saved_table {
+  std::string code;
+  std::string state;
+  std::vector<logged_action> log;
+
+  friend bool operator==(const saved_table&, const saved_table&) = default;
+};
+
+// One step of a table, written in one transaction: the saved state when it changed
+// (nullopt: unchanged; "": the table closed, forget it and its log), the actions the
+// step appended, and the games that ended in it. Saving a state drops the log of every
+// game of the table but `game`, the one the state names.
+struct table_step {
+  std::string code;
+  std::optional<std::string> state;
+  std::int64_t game = 0;
+  std::vector<logged_action> actions;
+  std::vector<game_to_record> games;
+};
+
 struct rating_change {
   std::string player_id;
   std::string name;
@@ -59,7 +93,7 @@ class store {
 
   // Before start(), on the caller's thread: what a starting server loads.
   virtual std::vector<player_record> load_players() = 0;
-  virtual std::vector<std::pair<std::string, std::string>> load_rooms() = 0;  // code, saved state
+  virtual std::vector<saved_table> load_rooms() = 0;
 
   // Starts the store's own thread; from here on, only the queued calls below.
   virtual void start() = 0;
@@ -68,11 +102,14 @@ class store {
 
   // Queued writes, never dropped while the store is open, written in the order queued.
   virtual void save_player(player_record player) = 0;
-  // One step of a table: its saved state (nullopt: unchanged; "" : the table closed,
-  // forget it) and any games that ended. `done` gets what recording the games gave,
-  // after the commit (on the store's thread); an empty list when the write failed.
-  virtual void save_table(std::string code, std::optional<std::string> state, std::vector<game_to_record> games,
-                          std::function<void(std::vector<recorded_game>)> done) = 0;
+  // One step of a table (table_step). `done` gets what recording the games gave, after the
+  // commit (on the store's thread); an empty list when the write failed.
+  virtual void save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) = 0;
+  // A step that only saves the state (or forgets the table) and records `games`.
+  void save_table(std::string code, std::optional<std::string> state, std::vector<game_to_record> games,
+                  std::function<void(std::vector<recorded_game>)> done) {
+    save_step(table_step{std::move(code), std::move(state), 0, {}, std::move(games)}, std::move(done));
+  }
 
   // A rankings GET (`target` with its query string, one for which is_rankings_target
   // holds), answered through `reply` once, from any thread: on the store's thread after

@@ -7,7 +7,7 @@ namespace shithead::server {
 namespace {
 
 // Never edit a migration that has shipped: add another. Times are Unix milliseconds.
-constexpr std::array<std::string_view, 2> migrations = {
+constexpr std::array<std::string_view, 3> migrations = {
     // 1: players and finished games with each seat's result.
     R"sql(
 CREATE TABLE players (
@@ -61,6 +61,20 @@ CREATE TABLE live_rooms (
   state   TEXT NOT NULL,
   updated INTEGER NOT NULL
 );
+)sql",
+    // 3: the log of each live game's actions, appended move by move, so that a move
+    // writes one small row rather than the table's whole saved state (which from now on
+    // holds the game's deal but not its actions, and is written when it changes).
+    R"sql(
+CREATE TABLE live_actions (
+  code    TEXT NOT NULL,
+  game    INTEGER NOT NULL,
+  idx     INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  seat    INTEGER NOT NULL,
+  action  TEXT NOT NULL,
+  PRIMARY KEY (code, game, idx)
+) WITHOUT ROWID;
 )sql",
 };
 

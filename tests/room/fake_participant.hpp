@@ -152,6 +152,19 @@ class delivering_room : public room {
 
   // Games that ended since the last call, oldest first.
   std::vector<finished_room_game> take_finished_games() { return std::exchange(finished_, {}); }
+
+  // The current game's log as a store keeps it from the outboxes' appended actions: a
+  // saved state of another game number drops the old log.
+  struct game_log {
+    std::int64_t game = 0;
+    std::size_t first = 0;
+    std::vector<protocol::recorded_action> actions;
+    std::uint64_t last_version = 0;
+  };
+  const game_log& log() const { return log_; }
+  // Outboxes that asked for the saved state to be written, and those that appended.
+  int states_saved = 0;
+  int steps_appending = 0;
   // Whether the last call asked for the table to be saved.
   bool table_changed() const { return table_changed_; }
 
@@ -166,10 +179,23 @@ class delivering_room : public room {
     deliver(out.letters);  // as the host does: each message written once
     for (auto& g : out.finished) finished_.push_back(std::move(g));
     table_changed_ = out.table_changed;
+    if (out.table_changed) {
+      ++states_saved;
+      if (out.game_number != log_.game) log_ = game_log{out.game_number, 0, {}, 0};
+    }
+    if (!out.appended.empty()) {
+      ++steps_appending;
+      EXPECT_EQ(out.game_number, log_.game);
+      if (log_.actions.empty()) log_.first = out.first_appended;
+      EXPECT_EQ(out.first_appended, log_.first + log_.actions.size()) << "the log has a gap";
+      log_.actions.insert(log_.actions.end(), out.appended.begin(), out.appended.end());
+      log_.last_version = out.version;
+    }
   }
 
   std::vector<finished_room_game> finished_;
   bool table_changed_ = false;
+  game_log log_;
 };
 
 inline room::time_point start_time() { return room::time_point{} + 1000h; }

@@ -4,18 +4,15 @@
 #include <gtest/gtest.h>
 
 #include "fake_participant.hpp"
+#include "protocol/record_json.hpp"
 #include "protocol/view_json.hpp"
 #include "rules/view.hpp"
 
 namespace shithead::server::testing {
 namespace {
 
-// Two humans and a greedy bot, a few moves into their game.
-void start_and_play_a_little(table& t, int moves) {
-  t.join_all();
-  t.send(t[0], msg("add_bot", "kind", "greedy"));
-  t.send(t[0], msg("start"));
-  ASSERT_TRUE(t.r.game());
+// The humans send `moves` moves (each the first legal action of whoever has one).
+void play_moves(table& t, int moves) {
   for (int sent = 0; sent < moves && !t.r.game()->over();) {
     bool acted = false;
     for (auto& p : t.players) {
@@ -30,10 +27,26 @@ void start_and_play_a_little(table& t, int moves) {
   }
 }
 
+// Two humans and a greedy bot, a few moves into their game.
+void start_and_play_a_little(table& t, int moves) {
+  t.join_all();
+  t.send(t[0], msg("add_bot", "kind", "greedy"));
+  t.send(t[0], msg("start"));
+  ASSERT_TRUE(t.r.game());
+  play_moves(t, moves);
+}
+
 json without_version(json saved) {
   saved.erase("version");
   return saved;
 }
+
+// The table as a restarted server gets it back: its saved form and the log of its game.
+rules::result<room, std::string> restore(const table& t, std::uint64_t seed, const json& saved) {
+  const auto& log = t.r.log();
+  return room::restored(saved, log.actions, log.first, log.last_version, seed, t.now);
+}
+rules::result<room, std::string> restore(const table& t, std::uint64_t seed) { return restore(t, seed, t.r.saved()); }
 
 TEST(RoomSaved, RestoresTheSameGameAtTheSamePoint) {
   table t(make_settings(3), 7, 2);
@@ -41,9 +54,10 @@ TEST(RoomSaved, RestoresTheSameGameAtTheSamePoint) {
   ASSERT_FALSE(t.r.game()->over());
   const json saved = t.r.saved();
 
-  auto restored = room::restored(saved, 12345, t.now);
+  auto restored = restore(t, 12345, saved);
   ASSERT_TRUE(restored.ok()) << restored.error();
   const room& back = restored.value();
+  ASSERT_EQ(back.record()->actions.size(), t.r.record()->actions.size());
   for (int seat = 0; seat < 3; ++seat) {
     EXPECT_EQ(protocol::view_to_json(rules::view_for(*back.game(), seat)),
               protocol::view_to_json(rules::view_for(*t.r.game(), seat)))
@@ -59,7 +73,7 @@ TEST(RoomSaved, PlayersComeBackToTheirSeatsAndFinishTheGame) {
   table t(make_settings(3), 11, 2);
   start_and_play_a_little(t, 6);
   const auto seat_of_p1 = t.r.seat_of("p1");
-  auto restored = room::restored(t.r.saved(), 99, t.now);
+  auto restored = restore(t, 99);
   ASSERT_TRUE(restored.ok()) << restored.error();
 
   // The same table after a restart: nobody is connected until they come back.
@@ -92,7 +106,7 @@ TEST(RoomSaved, AFinishedGameIsNotCountedTwice) {
   ASSERT_TRUE(t.r.game()->over());
   ASSERT_EQ(t.r.take_finished_games().size(), 1u);
 
-  auto restored = room::restored(t.r.saved(), 3, t.now);
+  auto restored = restore(t, 3);
   ASSERT_TRUE(restored.ok()) << restored.error();
   room back = std::move(restored).value();
   outbox first;  // the restored room's first step hands over no game to record again
@@ -120,20 +134,73 @@ TEST(RoomSaved, ADamagedSavedTableIsRefused) {
 
   json other_format = saved;
   other_format["format"] = 99;
-  EXPECT_FALSE(room::restored(other_format, 1, t.now).ok());
+  EXPECT_FALSE(restore(t, 1, other_format).ok());
 
   json missing = saved;
   missing.erase("seats");
-  EXPECT_FALSE(room::restored(missing, 1, t.now).ok());
+  EXPECT_FALSE(restore(t, 1, missing).ok());
 
-  // An action the rules refuse: the record no longer replays.
-  json illegal = saved;
-  auto& actions = illegal["game"]["record"]["actions"];
-  ASSERT_FALSE(actions.empty());
-  actions.push_back(actions.back());
-  const auto refused = room::restored(illegal, 1, t.now);
+  // An action the rules refuse: the game no longer replays.
+  auto illegal = t.r.log();
+  ASSERT_FALSE(illegal.actions.empty());
+  illegal.actions.push_back(illegal.actions.back());
+  const auto refused = room::restored(saved, illegal.actions, illegal.first, illegal.last_version, 1, t.now);
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.error().find("replay"), std::string::npos) << refused.error();
+
+  // A log that starts past the saved record's end has lost actions.
+  const auto gap = room::restored(saved, t.r.log().actions, t.r.log().first + 1, 0, 1, t.now);
+  ASSERT_FALSE(gap.ok());
+  EXPECT_NE(gap.error().find("gap"), std::string::npos) << gap.error();
+}
+
+// Append-only: a move hands the host its actions, and the saved form (settings, seats,
+// scoreboard, the deal) only when one of those changed, so a move costs the same to
+// store at move 10 as at move 500.
+TEST(RoomSaved, AMoveAppendsItsActionsAndLeavesTheSavedFormAlone) {
+  table t(make_settings(3), 7, 2);
+  start_and_play_a_little(t, 2);
+  ASSERT_FALSE(t.r.game()->over());
+  const int states_before = t.r.states_saved;
+  const int steps_before = t.r.steps_appending;
+  const auto logged_before = t.r.log().actions.size();
+  play_moves(t, 6);
+  EXPECT_GT(t.r.steps_appending, steps_before);
+  EXPECT_GT(t.r.log().actions.size(), logged_before);
+  EXPECT_EQ(t.r.states_saved, states_before) << "a plain move rewrote the saved table";
+  EXPECT_FALSE(t.r.saved()["game"]["record"].contains("actions") &&
+               !t.r.saved()["game"]["record"]["actions"].empty());
+  // The log is the record's actions, from the first.
+  EXPECT_EQ(t.r.log().first, 0u);
+  EXPECT_EQ(t.r.log().actions.size(), t.r.record()->actions.size());
+}
+
+// A table saved by the server before the log (format 1) held its game's actions in its
+// record; it restores, and a log written after the upgrade carries on from there.
+TEST(RoomSaved, ATableSavedWithItsWholeRecordStillRestores) {
+  table t(make_settings(3), 7, 2);
+  start_and_play_a_little(t, 8);
+  const auto& actions = t.r.record()->actions;
+  ASSERT_GT(actions.size(), 4u);
+  json old = t.r.saved();
+  old["format"] = 1;
+  old.erase("game_number");
+  const std::size_t in_record = actions.size() - 3;
+  protocol::game_record head = *t.r.record();
+  head.actions.resize(in_record);
+  old["game"]["record"] = protocol::record_to_json(head);
+
+  // Some logged actions overlap the record, the rest continue it.
+  const std::vector<protocol::recorded_action> log(actions.begin() + 2, actions.end());
+  auto restored = room::restored(old, log, 2, 0, 5, t.now);
+  ASSERT_TRUE(restored.ok()) << restored.error();
+  EXPECT_EQ(restored.value().record()->actions.size(), actions.size());
+  EXPECT_EQ(protocol::view_to_json(rules::view_for(*restored.value().game(), 0)),
+            protocol::view_to_json(rules::view_for(*t.r.game(), 0)));
+
+  auto without_log = room::restored(old, {}, 0, 0, 5, t.now);
+  ASSERT_TRUE(without_log.ok()) << without_log.error();
+  EXPECT_EQ(without_log.value().record()->actions.size(), in_record);
 }
 
 }  // namespace

@@ -120,7 +120,7 @@ TEST(store_interface, writes_queued_behind_a_full_read_queue_are_never_dropped_a
   EXPECT_EQ(answered.got[1].body["games"], 1);
   // With the queue taken, reads are queued again.
   EXPECT_EQ(ask(s, "/api/leaderboard").status, 200);
-  EXPECT_EQ(s.load_rooms(), (std::vector<std::pair<std::string, std::string>>{{"TBL1", "saved"}}));
+  EXPECT_EQ(s.load_rooms(), (std::vector<saved_table>{{"TBL1", "saved", {}}}));
 }
 
 TEST(store_interface, statements_are_prepared_when_the_store_opens_and_never_again) {
@@ -138,6 +138,8 @@ TEST(store_interface, statements_are_prepared_when_the_store_opens_and_never_aga
                finished({human(bob), bot(1)}, {0, 1})},
            std::string("state " + std::to_string(round)), "TBL1");
     record(s, {}, std::string(), "TBL1");
+    s.save_step(table_step{"TBL2", std::string("dealt"), round, {logged_action{round, 0, 1, 0, "{}"}}, {}}, nullptr);
+    s.save_step(table_step{"TBL2", std::nullopt, round, {logged_action{round, 1, 2, 1, "{}"}}, {}}, nullptr);
     record(s, {finished({human(player("d4d4d4d4d4d4", "Unsaved")), human(ana)}, {0, 1})});  // foreign key: fails
   }
   // Every question of the rankings API, each more than once.

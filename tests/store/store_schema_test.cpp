@@ -89,7 +89,7 @@ TEST(store_schema, a_new_file_and_its_missing_folders_are_created_at_the_latest_
     sqlite_store s(path);
     auto& db = s.database_for_tests();
     EXPECT_EQ(schema_version_of(db), store_schema_version());
-    for (const auto* table : {"players", "games", "game_players", "ratings", "live_rooms"})
+    for (const auto* table : {"players", "games", "game_players", "ratings", "live_rooms", "live_actions"})
       EXPECT_TRUE(has_table(db, table)) << table;
   }
   EXPECT_TRUE(std::filesystem::exists(path));
@@ -116,10 +116,35 @@ TEST(store_schema, an_in_memory_store_is_migrated_with_foreign_keys_on) {
   EXPECT_TRUE(s.load_rooms().empty());
 }
 
-TEST(store_schema, the_schema_has_two_versions_so_far) {
+TEST(store_schema, the_schema_has_three_versions_so_far) {
   // If this fails, a migration was added: add its "from the version before" test below.
-  EXPECT_EQ(store_schema_version(), 2);
-  EXPECT_EQ(store_migrations().size(), 2u);
+  EXPECT_EQ(store_schema_version(), 3);
+  EXPECT_EQ(store_migrations().size(), 3u);
+}
+
+// Version 3 adds the games' action log; a table saved whole by a version-2 server (its
+// record holding every action) loads as it was, with an empty log, and logs from then on.
+TEST(store_schema, a_version_2_file_keeps_its_live_tables_and_gains_the_log) {
+  const temp_folder temp;
+  std::filesystem::create_directories(temp.path());
+  const auto path = temp.file("v2.db");
+  {
+    sqlite::database old(path);
+    migrate(old, 2);
+    old.exec("INSERT INTO live_rooms (code, state, updated) VALUES ('K7MPQ2', '{\"whole\": true}', 5)");
+  }
+  {
+    sqlite_store s(path);
+    EXPECT_EQ(schema_version_of(s.database_for_tests()), 3);
+    EXPECT_TRUE(has_table(s.database_for_tests(), "live_actions"));
+    EXPECT_EQ(s.load_rooms(), (std::vector<saved_table>{{"K7MPQ2", R"({"whole": true})", {}}}));
+    s.start();
+    s.save_step(table_step{"K7MPQ2", std::nullopt, 0, {logged_action{0, 40, 77, 1, R"({"type":"pickup"})"}}, {}},
+                nullptr);
+  }
+  sqlite_store s(path);
+  EXPECT_EQ(s.load_rooms(), (std::vector<saved_table>{
+                                {"K7MPQ2", R"({"whole": true})", {logged_action{0, 40, 77, 1, R"({"type":"pickup"})"}}}}));
 }
 
 TEST(store_schema, a_version_1_file_written_by_hand_keeps_its_players_and_games) {
@@ -177,7 +202,8 @@ TEST(store_schema, a_file_at_every_earlier_version_migrates_to_the_latest) {
       migrate(old, version);
       EXPECT_EQ(schema_version_of(old), version);
       if (version >= 1)
-        old.exec("INSERT INTO players VALUES ('c3c3c3c3c3c3', 'Cy', 'hash-of-cy', 1, 2)");
+        old.exec("INSERT INTO players (id, name, token_hash, created, last_seen) "
+                 "VALUES ('c3c3c3c3c3c3', 'Cy', 'hash-of-cy', 1, 2)");
     }
     sqlite_store s(path);
     EXPECT_EQ(schema_version_of(s.database_for_tests()), store_schema_version());
@@ -225,7 +251,7 @@ TEST(store_schema, a_file_from_a_newer_server_is_refused_and_left_as_it_was) {
     const std::string message = e.what();
     EXPECT_NE(message.find(path), std::string::npos) << message;
     EXPECT_NE(message.find("schema version 99"), std::string::npos) << message;
-    EXPECT_NE(message.find("newer than this server's 2"), std::string::npos) << message;
+    EXPECT_NE(message.find("newer than this server's 3"), std::string::npos) << message;
     EXPECT_NE(message.find("run a newer shithead"), std::string::npos) << message;
   }
   sqlite::database after(path, false);

@@ -87,8 +87,68 @@ TEST(store, a_table_saved_with_its_state_comes_back_after_a_restart) {
   sqlite_store s(path);
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 2u);
-  EXPECT_EQ(rooms[0], std::make_pair(std::string("ABCD"), std::string(R"({"version": 2})")));
-  EXPECT_EQ(rooms[1], std::make_pair(std::string("WXYZ"), std::string("wxyz-1")));
+  EXPECT_EQ(rooms[0], (saved_table{"ABCD", R"({"version": 2})", {}}));
+  EXPECT_EQ(rooms[1], (saved_table{"WXYZ", "wxyz-1", {}}));
+}
+
+logged_action move(std::int64_t game, std::int64_t index, std::uint64_t version) {
+  return logged_action{game, index, version, static_cast<int>(index % 3), R"({"type":"pickup"})"};
+}
+
+// A move appends its actions and nothing else; a restart gets the state and the log.
+TEST(store, a_step_appends_its_actions_to_the_games_log) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  {
+    sqlite_store s(path);
+    s.start();
+    s.save_step(table_step{"ABCD", std::string("game 1 dealt"), 1, {move(1, 0, 5)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::nullopt, 1, {move(1, 1, 6), move(1, 2, 6)}, {}}, nullptr);
+    s.save_step(table_step{"WXYZ", std::string("w"), 4, {move(4, 0, 2)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::nullopt, 1, {move(1, 3, 7)}, {}}, nullptr);
+    s.close();
+  }
+  sqlite_store s(path);
+  const auto rooms = s.load_rooms();
+  ASSERT_EQ(rooms.size(), 2u);
+  EXPECT_EQ(rooms[0], (saved_table{"ABCD", "game 1 dealt", {move(1, 0, 5), move(1, 1, 6), move(1, 2, 6), move(1, 3, 7)}}));
+  EXPECT_EQ(rooms[1], (saved_table{"WXYZ", "w", {move(4, 0, 2)}}));
+}
+
+// A new game's state drops the old game's log; closing drops the table's.
+TEST(store, the_log_keeps_only_the_current_game_and_goes_with_the_table) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  {
+    sqlite_store s(path);
+    s.start();
+    s.save_step(table_step{"ABCD", std::string("game 1"), 1, {move(1, 0, 1), move(1, 1, 2)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::string("game 2"), 2, {move(2, 0, 3)}, {}}, nullptr);
+    s.save_step(table_step{"GONE", std::string("g"), 1, {move(1, 0, 1)}, {}}, nullptr);
+    s.save_step(table_step{"GONE", std::string(), 1, {move(1, 1, 2)}, {}}, nullptr);
+    s.close();
+  }
+  sqlite_store s(path);
+  const auto rooms = s.load_rooms();
+  ASSERT_EQ(rooms.size(), 1u);
+  EXPECT_EQ(rooms[0], (saved_table{"ABCD", "game 2", {move(2, 0, 3)}}));
+  EXPECT_EQ(count_rows(s.database_for_tests(), "SELECT COUNT(*) FROM live_actions"), 1);
+}
+
+// A step is one job: when its actions cannot be written (an index already logged), its
+// state is not written either, and the callback hears of no game.
+TEST(store, a_step_is_written_whole_or_not_at_all) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  {
+    sqlite_store s(path);
+    s.start();
+    s.save_step(table_step{"ABCD", std::string("first"), 1, {move(1, 0, 1)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::string("second"), 1, {move(1, 0, 2)}, {}}, nullptr);
+    s.close();
+  }
+  sqlite_store s(path);
+  EXPECT_EQ(s.load_rooms(), (std::vector<saved_table>{{"ABCD", "first", {move(1, 0, 1)}}}));
 }
 
 TEST(store, an_empty_state_forgets_the_table) {
@@ -106,7 +166,7 @@ TEST(store, an_empty_state_forgets_the_table) {
   sqlite_store s(path);
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 1u);
-  EXPECT_EQ(rooms[0].first, "WXYZ");
+  EXPECT_EQ(rooms[0].code, "WXYZ");
 }
 
 // The room holds its game_over frame until the callback: by then another connection
@@ -190,7 +250,7 @@ TEST(store, a_bad_job_in_a_batch_costs_only_itself) {
   EXPECT_EQ(s.load_players().size(), 2u);
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 1u);
-  EXPECT_EQ(rooms[0].first, "GOOD");
+  EXPECT_EQ(rooms[0].code, "GOOD");
   EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM games"), 1);
   EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM game_players"), 2);
   EXPECT_EQ(count_rows(db, "SELECT id FROM games"), good[0].game_id);
@@ -270,6 +330,43 @@ TEST(store, a_read_that_leaves_a_transaction_open_is_rolled_back_and_writes_go_o
   EXPECT_TRUE(s.healthy());
 }
 
+// A read that takes its time (a leaderboard over many games) has its own thread and
+// connection: a game step commits, and its callback runs, while the read is still in
+// the middle of its statement. The reading connection cannot write.
+TEST(store, a_slow_read_does_not_delay_a_steps_commit) {
+  const temp_folder temp;
+  sqlite_store s(temp.file("shithead.db"));
+  s.save_player(ana);
+  s.save_player(bob);
+  s.start();
+  std::promise<void> reading, release;
+  auto released = release.get_future().share();
+  bool write_refused = false;
+  ASSERT_TRUE(s.read_for_tests([&](sqlite_connection& c) {
+    auto players = c.db.prepare("SELECT id FROM players");
+    EXPECT_TRUE(players.step());  // a read snapshot is open from here
+    try {
+      c.db.exec("DELETE FROM players");
+    } catch (const sqlite::error&) {
+      write_refused = true;
+    }
+    reading.set_value();
+    released.wait();
+  }));
+  reading.get_future().wait();
+
+  std::promise<std::vector<recorded_game>> recorded;
+  auto result = recorded.get_future();
+  s.save_table("ABCD", std::string("state"), {finished({human(ana), human(bob)}, {0, 1})},
+               [&recorded](std::vector<recorded_game> r) { recorded.set_value(std::move(r)); });
+  const bool committed = result.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  release.set_value();
+  ASSERT_TRUE(committed) << "the step waited for the read";
+  EXPECT_EQ(result.get().size(), 1u);
+  EXPECT_TRUE(write_refused);
+  EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT COUNT(*) FROM games"); }), 1);
+}
+
 TEST(store, queue_depth_counts_the_jobs_not_yet_taken) {
   sqlite_store s(":memory:");
   EXPECT_EQ(s.queue_depth(), 0u);
@@ -308,7 +405,7 @@ TEST(store, healthy_turns_false_when_a_batch_cannot_be_written_and_back_after_on
   s.close();
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 1u);
-  EXPECT_EQ(rooms[0].second, "free");
+  EXPECT_EQ(rooms[0].state, "free");
 }
 
 TEST(store, an_in_memory_store_keeps_what_it_is_given_while_it_runs) {

@@ -148,7 +148,8 @@ inline std::vector<recorded_game> record(store& s, std::vector<game_to_record> g
   return result.get();
 }
 
-// Runs `f` on the store's thread and waits for its answer. `f` takes the connection
+// Runs `f` on the store's reading thread, after every write queued before it has
+// committed, and waits for its answer. `f` takes the connection
 // (for SQL of the test's own) or the store's prepared queries (for the rankings API).
 template <class F>
 auto on_store(sqlite_store& s, F f) {
@@ -159,6 +160,7 @@ auto on_store(sqlite_store& s, F f) {
       return f(c.queries);
   };
   using result_type = decltype(call(std::declval<sqlite_connection&>()));
+  s.wait_for_writes_for_tests();  // reads have their own thread: let the writes land first
   std::promise<result_type> answer;
   auto result = answer.get_future();
   const bool queued = s.read_for_tests([&](sqlite_connection& c) {

@@ -76,6 +76,20 @@ json action_to_json(const rules::action& a) {
   return out;
 }
 
+void write_action(json_writer& out, const rules::action& a) {
+  out.begin_object().key("type").string(rules::action_name(a));
+  if (const auto* swap = std::get_if<rules::swap_action>(&a)) {
+    write_cards(out.key("face_up"), swap->face_up);
+    if (swap->more) out.key("more").boolean(true);
+  } else if (const auto* play = std::get_if<rules::play_action>(&a)) {
+    write_cards(out.key("cards"), play->cards);
+    if (play->target >= 0) out.key("target").number(play->target);
+  } else if (const auto* down = std::get_if<rules::face_down_action>(&a)) {
+    out.key("slot").number(down->slot);
+  }
+  out.end_object();
+}
+
 parsed<rules::action> action_from_json(const json& value, std::string_view path,
                                        std::span<const std::string_view> also_known) {
   if (!value.is_object()) return error_at(path, "expected an action object, got " + quote(value));

@@ -12,11 +12,14 @@
 #include <string_view>
 
 #include "protocol/json_reader.hpp"
+#include "protocol/json_writer.hpp"
 #include "rules/action.hpp"
 
 namespace shithead::protocol {
 
 json action_to_json(const rules::action& a);
+// The same, written straight into a frame: the same keys in the same order.
+void write_action(json_writer& out, const rules::action& a);
 
 // Keys other than the action type's own are errors unless listed in `also_known`
 // (a record's "seat").

@@ -16,6 +16,18 @@ json cards_to_json(const rules::card_set& cards) {
   return cards_to_json(std::span<const rules::card>(cards.begin(), cards.end()));
 }
 
+void write_card(json_writer& out, rules::card c) { out.string(rules::to_string(c)); }
+
+void write_cards(json_writer& out, std::span<const rules::card> cards) {
+  out.begin_array();
+  for (rules::card c : cards) write_card(out, c);
+  out.end_array();
+}
+
+void write_cards(json_writer& out, const rules::card_set& cards) {
+  write_cards(out, std::span<const rules::card>(cards.begin(), cards.end()));
+}
+
 parsed<rules::card> card_from_json(const json& value, std::string_view path) {
   if (!value.is_string()) return error_at(path, "expected a card like \"10H\", got " + quote(value));
   const auto& text = value.get_ref<const std::string&>();

@@ -143,6 +143,57 @@ json event_to_json(const rules::event& e) {
   return out;
 }
 
+void write_event(json_writer& out, const rules::event& e) {
+  out.begin_object().key("type").string(rules::to_string(e.type));
+  if (e.type == event_type::game_over) {
+    out.key("shithead");
+    if (e.seat >= 0)
+      out.number(e.seat);
+    else
+      out.null();
+    out.key("abandoned").boolean(e.abandoned).end_object();
+    return;
+  }
+  out.key("seat").number(e.seat);
+  switch (e.type) {
+    case event_type::played:
+      write_cards(out.key("cards"), e.cards);
+      out.key("source").string(rules::to_string(e.source));
+      break;
+    case event_type::revealed:
+      out.key("slot").number(e.slot).key("card");
+      if (e.cards.empty())
+        out.null();
+      else
+        write_card(out, e.cards[0]);
+      break;
+    case event_type::burned:
+      out.key("count").number(e.count).key("reason").string(reason_name(e.reason));
+      break;
+    case event_type::pile_given:
+      out.key("target").number(e.other).key("count").number(e.count);
+      break;
+    case event_type::reversed:
+      out.key("direction").number(e.other);
+      break;
+    case event_type::out:
+      out.key("place").number(e.place);
+      break;
+    case event_type::swapped:
+    case event_type::picked_up:
+    case event_type::cannot_finish:
+    case event_type::drew:
+      out.key("count").number(e.count);
+      break;
+    case event_type::play_started:
+    case event_type::waited:
+    case event_type::turn:
+    case event_type::game_over:
+      break;
+  }
+  out.end_object();
+}
+
 parsed<rules::event> event_from_json(const json& value, std::string_view path) {
   if (!value.is_object()) return error_at(path, "expected an event object, got " + quote(value));
   rules::event e;

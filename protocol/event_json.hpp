@@ -6,12 +6,15 @@
 #include <string_view>
 
 #include "protocol/json_text.hpp"
+#include "protocol/json_writer.hpp"
 #include "protocol/parsed.hpp"
 #include "rules/event.hpp"
 
 namespace shithead::protocol {
 
 json event_to_json(const rules::event& e);
+// The same, written straight into a frame: the same keys in the same order.
+void write_event(json_writer& out, const rules::event& e);
 
 // The inverse of event_to_json: the type's own keys and no others. Seats are checked to
 // be numbers, not against a table (an event does not say how many seats there are).

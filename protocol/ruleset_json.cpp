@@ -107,6 +107,13 @@ json ruleset_to_json(const rules::ruleset& rules) {
   return out;
 }
 
+void write_ruleset(json_writer& out, const rules::ruleset& rules) {
+  if (rules.overrides == rules::ruleset_options{})
+    out.string(rules::to_string(rules.preset));
+  else
+    out.raw(dump_json(ruleset_to_json(rules)));
+}
+
 parsed<rules::ruleset_options> options_from_json(const json& object, std::string_view path) {
   if (const auto bad = check_object(object, path, ruleset_keys)) return *bad;
   rules::ruleset_options options;

@@ -270,8 +270,14 @@ using server_message =
     std::variant<welcome_message, pong_message, joined_message, tables_message, closing_message, error_message,
                  room_message, game_message, game_over_message, chat_message, reaction_message, left_message>;
 
-// The message as one compact JSON text frame.
+// The message as one compact JSON text frame. `game` and `room`, sent every step to
+// every member, are written directly (protocol/json_writer.hpp); the others through
+// message_to_json.
 std::string to_text(const server_message& message);
+
+// The message as a tree; dump_json of it is what to_text writes, byte for byte. The
+// reference the direct writers are tested against, and the benchmarks' baseline.
+json message_to_json(const server_message& message);
 
 // The inverse of to_text, for clients written in C++ (the command-line player, the load
 // generator) and for tests: every key of the documented message and no other, or an

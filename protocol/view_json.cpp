@@ -29,6 +29,21 @@ json public_seat_to_json(const rules::public_seat& seat) {
   return out;
 }
 
+void write_seat_or_null(json_writer& out, int seat) {
+  if (seat >= 0)
+    out.number(seat);
+  else
+    out.null();
+}
+
+void write_public_seat(json_writer& out, const rules::public_seat& seat) {
+  out.begin_object().key("hand_count").number(seat.hand_count);
+  write_cards(out.key("face_up"), seat.face_up);
+  out.key("face_down").begin_array();
+  for (bool filled : seat.face_down) out.boolean(filled);
+  out.end_array();
+  out.key("swapped").boolean(seat.swapped).key("place").number(seat.place).end_object();
+}
 
 // ---- reading ----------------------------------------------------------------------------
 
@@ -195,6 +210,45 @@ json view_to_json(const rules::seat_view& view) {
   for (const auto& a : view.legal) legal.push_back(action_to_json(a));
   out["legal"] = std::move(legal);
   return out;
+}
+
+void write_view(json_writer& out, const rules::seat_view& view) {
+  out.begin_object();
+  write_seat_or_null(out.key("viewer"), view.viewer);
+  write_ruleset(out.key("ruleset"), view.rules);
+  out.key("phase").string(rules::to_string(view.current_phase));
+  out.key("players").number(view.players).key("dealer").number(view.dealer);
+  write_seat_or_null(out.key("current"), view.current);
+  out.key("direction").number(view.direction).key("turns").number(view.turns);
+  write_cards(out.key("hand"), view.hand);
+  out.key("seats").begin_array();
+  for (const auto& seat : view.seats) write_public_seat(out, seat);
+  out.end_array();
+  write_cards(out.key("pile"), view.pile);
+  out.key("top");
+  if (view.top.top == 0) {
+    out.null();
+  } else {
+    out.begin_object().key("rank").string(rules::rank_name(view.top.top));
+    out.key("used").boolean(view.top.used).end_object();
+  }
+  out.key("run");
+  if (view.run_length == 0) {
+    out.null();
+  } else {
+    out.begin_object().key("rank").string(rules::rank_name(view.run_rank));
+    out.key("length").number(view.run_length).end_object();
+  }
+  out.key("stock_count").number(view.stock_count).key("burned").number(view.burned);
+  out.key("finish_order").begin_array();
+  for (int seat : view.finish_order) out.number(seat);
+  out.end_array();
+  write_seat_or_null(out.key("shithead"), view.shithead);
+  out.key("abandoned").boolean(view.abandoned);
+  out.key("legal").begin_array();
+  for (const auto& a : view.legal) write_action(out, a);
+  out.end_array();
+  out.end_object();
 }
 
 parsed<rules::seat_view> view_from_json(const json& value, std::string_view path) {

@@ -6,11 +6,16 @@
 #include <string_view>
 
 #include "protocol/json_reader.hpp"
+#include "protocol/json_writer.hpp"
 #include "rules/view.hpp"
 
 namespace shithead::protocol {
 
 json view_to_json(const rules::seat_view& view);
+// The same, written straight into a frame without building the tree: every frame of a
+// game carries one view per recipient. view_to_json stays the reference it is tested
+// against (tests/protocol/frame_writer_test.cpp).
+void write_view(json_writer& out, const rules::seat_view& view);
 
 // The exact inverse of view_to_json. Unknown or missing keys, values of the wrong type
 // and seats out of range are errors naming their path, so that a bot given the result

@@ -1,5 +1,6 @@
 #include "protocol/json_writer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -56,6 +57,18 @@ void append_integer(std::string& out, Integer value) {
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view text) {
+  // Most strings (keys, cards, codes, names) are printable ASCII with nothing to escape:
+  // one scan, one copy.
+  const bool plain_ascii = std::all_of(text.begin(), text.end(), [](char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+  });
+  if (plain_ascii) {
+    out += '"';
+    out.append(text);
+    out += '"';
+    return;
+  }
   // nlohmann replaces invalid bytes with U+FFFD, and how many bytes one replacement
   // swallows is its decoder's business: such strings (only ever in names typed by
   // people) are rare enough to hand over whole.

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/action_json.hpp"
+#include "protocol/json_writer.hpp"
 #include "server/store/rankings_api.hpp"
 
 namespace shithead::server {
@@ -229,8 +230,11 @@ void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
   step.game = out.game_number;
   for (std::size_t i = 0; i < out.appended.size(); ++i) {
     const auto& [seat, action] = out.appended[i];
+    std::string text;
+    protocol::json_writer writer(text);
+    protocol::write_action(writer, action);
     step.actions.push_back(logged_action{out.game_number, static_cast<std::int64_t>(out.first_appended + i),
-                                         out.version, seat, protocol::dump_json(protocol::action_to_json(action))});
+                                         out.version, seat, std::move(text)});
   }
   std::vector<std::shared_ptr<protocol::server_message>> game_overs;
   const auto ended = std::chrono::system_clock::now();

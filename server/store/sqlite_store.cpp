@@ -90,7 +90,15 @@ sqlite_store::sqlite_store(const std::string& path, std::size_t max_waiting_read
     : connection_(std::make_unique<sqlite_connection>(path)),
       reader_(path == ":memory:" ? nullptr
                                  : std::make_unique<sqlite_connection>(path, sqlite_connection::reader_tag{})),
-      max_waiting_reads_(max_waiting_reads) {}
+      checkpointer_(reader_ ? std::make_unique<sqlite::database>(path, false) : nullptr),
+      max_waiting_reads_(max_waiting_reads) {
+  // The checkpointer's thread copies the WAL back; commits never do it themselves.
+  if (checkpointer_) {
+    connection_->db.exec("PRAGMA wal_autocheckpoint = 0");
+    // A WAL that grew under load is cut back to this when it starts over.
+    connection_->db.exec("PRAGMA journal_size_limit = " + std::to_string(restart_frames * 4096));
+  }
+}
 
 sqlite_store::~sqlite_store() { sqlite_store::close(); }
 
@@ -112,6 +120,11 @@ void sqlite_store::start() {
       pthread_setname_np(pthread_self(), "shithead-read");
       read_loop();
     });
+  if (checkpointer_)
+    checkpoint_worker_ = std::thread([this] {
+      pthread_setname_np(pthread_self(), "shithead-ckpt");
+      checkpoint_loop();
+    });
 }
 
 void sqlite_store::close() {
@@ -122,8 +135,10 @@ void sqlite_store::close() {
   }
   wake_.notify_all();
   read_wake_.notify_all();
+  checkpoint_wake_.notify_all();
   if (worker_.joinable()) worker_.join();
   if (read_worker_.joinable()) read_worker_.join();
+  if (checkpoint_worker_.joinable()) checkpoint_worker_.join();
   // Never started (or a job came in late): write and answer what is left here.
   std::deque<job> rest, reads;
   {
@@ -134,6 +149,16 @@ void sqlite_store::close() {
   }
   if (!rest.empty()) run_batch(rest);
   for (auto& j : reads) run_read(j, *reader_);
+  const auto w = written_for_tests();
+  if (w.steps > 0)
+    spdlog::info("store: wrote {} table step(s): {} saved table(s), {} bytes; {} logged action(s), {} bytes; "
+                 "{} finished game(s)",
+                 w.steps, w.states, w.state_bytes, w.actions, w.action_bytes, w.games);
+}
+
+write_totals sqlite_store::written_for_tests() const {
+  const std::lock_guard lock(mutex_);
+  return written_;
 }
 
 void sqlite_store::push_write(job j) {
@@ -158,16 +183,61 @@ sqlite_store::read_queued sqlite_store::push_read(job j) {
 }
 
 void sqlite_store::loop() {
+  using steady = std::chrono::steady_clock;
+  auto last_commit = steady::time_point{};
   for (;;) {
     std::deque<job> batch;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and nothing left
+      // Group commit under load: when the last batch was a moment ago, more steps are
+      // surely on their way, so gather them for `group_window` and commit them as one.
+      // The thread sleeps rather than waits on the condition, so the steps queued
+      // meanwhile wake nobody. An idle store commits at once.
+      if (!stopping_ && steady::now() - last_commit < busy_gap) {
+        lock.unlock();
+        std::this_thread::sleep_for(group_window);
+        lock.lock();
+      }
       batch.swap(queue_);
       if (!reader_) waiting_reads_ = 0;  // the reads, if any, are all in the batch
     }
     run_batch(batch);
+    last_commit = steady::now();
+    const std::lock_guard lock(mutex_);
+    ++commits_;
+  }
+}
+
+void sqlite_store::checkpoint_loop() {
+  std::uint64_t checkpointed = 0;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      checkpoint_wake_.wait_for(lock, checkpoint_every, [this] { return stopping_; });
+      if (stopping_) return;  // the last connection to close checkpoints the rest
+      if (commits_ == checkpointed) continue;
+      checkpointed = commits_;
+    }
+    // PASSIVE: copies what no reader still needs and never waits on the writer, which
+    // goes on appending to the WAL meanwhile.
+    try {
+      int frames = 0;
+      {
+        auto passive = checkpointer_->prepare("PRAGMA wal_checkpoint(PASSIVE)");
+        if (passive.step()) frames = passive.integer(1);
+      }
+      // A passive checkpoint never makes the WAL start over while the writer keeps
+      // committing, so now and then a RESTART does: it holds the writer back only while
+      // it copies the few frames the passive one has not already.
+      if (frames > restart_frames) {
+        auto restart = checkpointer_->prepare("PRAGMA wal_checkpoint(RESTART)");
+        restart.step();
+      }
+    } catch (const std::exception& e) {
+      spdlog::error("store: a checkpoint failed: {}", e.what());
+    }
   }
 }
 
@@ -258,7 +328,7 @@ void sqlite_store::save_player(player_record player) {
 void sqlite_store::save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) {
   auto results = std::make_shared<std::vector<recorded_game>>();
   job j;
-  j.run = [step = std::move(step), results](sqlite_connection& c) {
+  j.run = [this, step = std::move(step), results](sqlite_connection& c) {
     // Filled only once the whole job has run: a job rolled back reports no game ids.
     std::vector<recorded_game> recorded;
     for (const auto& game : step.games) recorded.push_back(record_game(c.queries, game));
@@ -272,6 +342,19 @@ void sqlite_store::save_step(table_step step, std::function<void(std::vector<rec
       for (const auto& action : step.actions) c.queries.append_action(step.code, action);
     }
     *results = std::move(recorded);
+    // Counted once the job has run (a later rollback of the batch still counts it).
+    const std::lock_guard lock(mutex_);
+    ++written_.steps;
+    if (step.state && !step.state->empty()) {
+      ++written_.states;
+      written_.state_bytes += step.state->size() + step.code.size();
+    }
+    for (const auto& action : step.actions) {
+      ++written_.actions;
+      // The text, the code, and five integers of at most 8 bytes each.
+      written_.action_bytes += action.action.size() + step.code.size() + 5 * 8;
+    }
+    written_.games += step.games.size();
   };
   if (done)
     j.after_commit = [done = std::move(done), results](bool written) {

@@ -10,6 +10,10 @@
 // commit while the writer goes on. (An in-memory database cannot be opened twice; there
 // the reads run on the writer's thread, after their batch's commit.)
 //
+// Checkpoints (copying the WAL back into the database file) have a thread and a
+// connection of their own too: SQLite would otherwise run one inside a commit every 1000
+// pages, stalling every table's step behind it for tens of milliseconds.
+//
 // The queues: at most `max_waiting_reads` rankings requests wait; one more is answered
 // at once with 503 and Retry-After (HTTP clients can ask again). Writes have
 // no cap and are never dropped (a dropped step is a move the players were about to be
@@ -17,6 +21,7 @@
 // commit (server/app/step_queue.hpp), so players, who act on what they are shown, wait
 // on the disk with their table, and each connection's message budget caps how fast any
 // client can make steps. shithead_store_queue_depth in /metrics shows the depth.
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -42,9 +47,29 @@ struct sqlite_connection {
   sqlite_queries queries;
 };
 
+// What the table steps have written, in payload bytes (the text handed to SQLite, not
+// its pages): logged at close, and how bench/README.md measures bytes per move.
+struct write_totals {
+  std::uint64_t steps = 0;
+  std::uint64_t states = 0;  // saved forms of tables written (live_rooms)
+  std::uint64_t state_bytes = 0;
+  std::uint64_t actions = 0;  // rows appended to the games' logs (live_actions)
+  std::uint64_t action_bytes = 0;
+  std::uint64_t games = 0;  // finished games recorded (each with its whole record)
+};
+
 class sqlite_store final : public store {
  public:
   static constexpr std::size_t default_max_waiting_reads = 64;
+  // Group commit: a batch that follows another within `busy_gap` first gathers what
+  // arrives for `group_window` (a step's frames wait at most that much longer; an idle
+  // store commits at once). bench/README.md has the figures that chose them.
+  static constexpr std::chrono::microseconds group_window{1000};
+  static constexpr std::chrono::microseconds busy_gap{5000};
+  // How often the checkpointer looks for new commits to copy back.
+  static constexpr std::chrono::milliseconds checkpoint_every{250};
+  // Frames (pages) in the WAL past which the checkpointer makes it start over.
+  static constexpr int restart_frames = 4096;
   // Seconds a client is told to wait when the read queue is full.
   static constexpr int retry_after_seconds = 1;
 
@@ -70,6 +95,8 @@ class sqlite_store final : public store {
   // rankings request, and is refused, returning false, when the cap is reached; it gets
   // the reading connection); the others are for the caller's thread before start().
   bool read_for_tests(std::function<void(sqlite_connection&)> job);
+  // The totals so far (also logged at close).
+  write_totals written_for_tests() const;
   // Blocks until every write queued before it has been committed (at once when the store
   // is not running): reads no longer wait behind writes, so a test that reads what it
   // wrote waits here first.
@@ -93,23 +120,29 @@ class sqlite_store final : public store {
   read_queued push_read(job j);
   void loop();
   void read_loop();
+  void checkpoint_loop();
   void run_batch(std::deque<job>& batch);
   static void run_read(job& j, sqlite_connection& c);
 
   std::unique_ptr<sqlite_connection> connection_;
   std::unique_ptr<sqlite_connection> reader_;  // null: reads go through the writer's queue
+  std::unique_ptr<sqlite::database> checkpointer_;  // null with reader_
   const std::size_t max_waiting_reads_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable read_wake_;
+  std::condition_variable checkpoint_wake_;
   std::deque<job> queue_;
   std::deque<job> reads_;          // for reader_'s thread
   std::size_t waiting_reads_ = 0;  // the reads in queue_ or reads_
   bool stopping_ = false;
   bool started_ = false;
   bool healthy_ = true;
+  write_totals written_;  // the writer's thread's, guarded by mutex_ for readers
   std::thread worker_;
   std::thread read_worker_;
+  std::thread checkpoint_worker_;
+  std::uint64_t commits_ = 0;  // batches committed: the checkpointer runs after new ones
 };
 
 }  // namespace shithead::server

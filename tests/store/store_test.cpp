@@ -107,6 +107,13 @@ TEST(store, a_step_appends_its_actions_to_the_games_log) {
     s.save_step(table_step{"WXYZ", std::string("w"), 4, {move(4, 0, 2)}, {}}, nullptr);
     s.save_step(table_step{"ABCD", std::nullopt, 1, {move(1, 3, 7)}, {}}, nullptr);
     s.close();
+    // What bench/README.md's bytes per move come from: a move's own rows, no state.
+    const auto written = s.written_for_tests();
+    EXPECT_EQ(written.steps, 4u);
+    EXPECT_EQ(written.states, 2u);
+    EXPECT_EQ(written.state_bytes, std::string("game 1 dealtABCD").size() + std::string("wWXYZ").size());
+    EXPECT_EQ(written.actions, 5u);
+    EXPECT_EQ(written.action_bytes, 5 * (move(1, 0, 0).action.size() + 4 + 40));
   }
   sqlite_store s(path);
   const auto rooms = s.load_rooms();

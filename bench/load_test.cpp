@@ -151,6 +151,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
     socket.open(address.is_v4() ? tcp::v4() : tcp::v6(), ec);
     if (!ec && source_) socket.bind(tcp::endpoint(*source_, 0), ec);
     if (ec) return fail_connect();
+    socket.set_option(tcp::no_delay(true), ec);  // as a browser does for a WebSocket
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
     beast::get_lowest_layer(ws_).async_connect(tcp::endpoint(address, options_.url.port),
                                                [self = shared_from_this()](beast::error_code error) {

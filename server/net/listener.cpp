@@ -60,6 +60,10 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
     });
     return;
   }
+  // Frames are small and a player waits on each: send them at once, not when Nagle's
+  // algorithm has waited out the client's delayed ACK (40 ms at p99 under load).
+  beast::error_code ignored;
+  socket.set_option(tcp::no_delay(true), ignored);
   std::make_shared<http_session>(std::move(socket), state_)->run();
   do_accept();
 }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# One load run against a fresh server and database, with the server's own figures:
+# CPU seconds (user + system, from /proc/PID/stat, over the whole run, setup included)
+# per 1,000 player actions, CPU by thread (network threads vs the store's), peak RSS,
+# and the database's size. The load client's JSON summary is printed first.
+#
+#   bench/measure.sh build/release/server/shithead build/release/bench/shithead_load \
+#       --connections 200 --tables 50 --seconds 20
+#
+# Environment: PORT (default 18641), SERVER_FLAGS (more flags for `serve`), KEEP_DB=1 keeps the database folder, PERF=FILE
+# records a call-graph profile of the server into FILE while the load runs (needs
+# linux-perf; read it with `perf report -i FILE --no-children --sort symbol`).
+set -euo pipefail
+
+if [[ $# -lt 2 ]]; then
+  echo "usage: $0 SERVER_BINARY LOAD_BINARY [shithead_load flags...]" >&2
+  exit 2
+fi
+server=$1
+load=$2
+shift 2
+port=${PORT:-18641}
+data=$(mktemp -d /tmp/shithead-measure.XXXXXX)
+log="$data/server.log"
+
+"$server" serve ${SERVER_FLAGS:-} --port "$port" --bind 127.0.0.1 --data "$data/shithead.db" --log-level info >"$log" 2>&1 &
+pid=$!
+cleanup() {
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  [[ -n "${KEEP_DB:-}" ]] || rm -rf "$data"
+}
+trap cleanup EXIT
+for _ in $(seq 1 100); do
+  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+
+ticks=$(getconf CLK_TCK)
+# Fields 14 and 15 of /proc/PID/stat are utime and stime in clock ticks; the command
+# name (field 2) may hold spaces, so count from the closing parenthesis.
+cpu_ticks() { sed 's/.*) //' "$1" | awk '{print $12 + $13}'; }
+
+if [[ -n "${PERF:-}" ]]; then
+  perf record -q -F 999 -g -p "$pid" -o "$PERF" >/dev/null 2>&1 &
+  perf_pid=$!
+fi
+summary=$("$load" --url "ws://127.0.0.1:$port/ws" "$@")
+if [[ -n "${PERF:-}" ]]; then
+  kill -INT "$perf_pid"
+  wait "$perf_pid" || true
+fi
+echo "$summary"
+
+total=$(cpu_ticks "/proc/$pid/stat")
+actions=$(grep -o '"actions": [0-9]*' <<<"$summary" | grep -o '[0-9]*$')
+echo "server CPU: $(awk -v t="$total" -v h="$ticks" 'BEGIN {printf "%.2f", t / h}') s," \
+  "per 1,000 actions: $(awk -v t="$total" -v h="$ticks" -v a="$actions" 'BEGIN {printf "%.3f", t / h / a * 1000}') s"
+read -r utime stime < <(sed 's/.*) //' "/proc/$pid/stat" | awk '{print $12, $13}')
+echo "of which user $(awk -v t="$utime" -v h="$ticks" 'BEGIN {printf "%.2f", t / h}') s, system (kernel) $(awk -v t="$stime" -v h="$ticks" 'BEGIN {printf "%.2f", t / h}') s"
+echo -n "by thread:"
+for task in /proc/"$pid"/task/*; do
+  echo -n " $(cat "$task/comm")=$(awk -v t="$(cpu_ticks "$task/stat")" -v h="$ticks" 'BEGIN {printf "%.2f", t / h}')s"
+done
+echo
+echo "peak RSS: $(grep VmHWM "/proc/$pid/status" | awk '{print $2, $3}')"
+echo "database: $(du -cb "$data"/shithead.db* | tail -1 | cut -f1) bytes (file, WAL and shared memory)"
+# A clean stop: the store logs what the table steps wrote (payload bytes, not pages).
+kill -TERM "$pid"
+wait "$pid" 2>/dev/null || true
+written=$(grep -o 'store: wrote .*' "$log" || true)
+echo "${written:-store: (no totals logged: a server from before they were)}"
+if [[ -n "$written" ]]; then
+  bytes=$(grep -o '[0-9]* bytes' <<<"$written" | awk '{s += $1} END {print s}')
+  echo "bytes written per player action (saved tables + logged actions): $(awk -v b="$bytes" -v a="$actions" 'BEGIN {printf "%.0f", b / a}')"
+fi

@@ -64,6 +64,7 @@ TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
   const auto data = folder.path() / "nested" / "shithead.db";  // the folder is created too
 
   std::int64_t first_game = 0;
+  int abandoned = 0;  // games that ran into the turn limit (played again)
   std::string ana_token, ben_token, ana_id, ben_id, code;
   json ana_view_before, ana_seen_before;
   {
@@ -83,6 +84,15 @@ TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
     ana.send(json{{"type", "add_bot"}, {"kind", "greedy"}});
     ana.send(json{{"type", "start"}});
     ASSERT_TRUE(play_to_the_end({&ana, &ben}));
+    // Random play now and then runs into the rules' turn limit (an abandoned game has no
+    // ratings): play again until a game is won, as a table would.
+    for (int again = 0; again < 4 && ana.game_over->value("abandoned", false); ++again) {
+      ++abandoned;
+      ana.game_over.reset();
+      ben.game_over.reset();
+      ana.send(json{{"type", "rematch"}});
+      ASSERT_TRUE(play_to_the_end({&ana, &ben}));
+    }
 
     // The game_over frame carries the stored game and both humans' new ratings.
     const json& over = *ana.game_over;
@@ -134,11 +144,22 @@ TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
   ben.expect("room");
 
   ASSERT_TRUE(play_to_the_end({&ana, &ben}));
+  for (int again = 0; again < 4 && ana.game_over->value("abandoned", false); ++again) {
+    ++abandoned;
+    ana.game_over.reset();
+    ben.game_over.reset();
+    ana.send(json{{"type", "rematch"}});
+    ASSERT_TRUE(play_to_the_end({&ana, &ben}));
+  }
+  ASSERT_FALSE(ana.game_over->value("abandoned", false)) << "five games in a row ran into the turn limit";
   ASSERT_TRUE(ana.game_over->at("game_id").is_number_integer()) << ana.game_over->dump();
   const auto second_game = ana.game_over->at("game_id").get<std::int64_t>();
   EXPECT_NE(second_game, first_game);
-  // The table's session scoreboard came through the restart: two games.
-  EXPECT_EQ(ana.game_over->at("scoreboard").value("games", 0), 2) << ana.game_over->dump();
+  // The table's session scoreboard came through the restart: two games won, and any
+  // abandoned on the way.
+  const auto& board_after = ana.game_over->at("scoreboard");
+  EXPECT_EQ(board_after.value("games", 0), 2) << ana.game_over->dump();
+  EXPECT_EQ(board_after.value("abandoned", 0), abandoned) << ana.game_over->dump();
 
   for (const auto id : {first_game, second_game}) {
     const auto record = get_json(server.port, "/api/games/" + std::to_string(id));
@@ -152,7 +173,7 @@ TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
   }
   const auto profile = get_json(server.port, "/api/players/" + ana_id);
   EXPECT_EQ(profile.value("games", 0), 2) << profile.dump();
-  EXPECT_EQ(profile["recent"].size(), 2u) << profile.dump();
+  EXPECT_EQ(profile["recent"].size(), static_cast<std::size_t>(2 + abandoned)) << profile.dump();
 
   server.process->signal(SIGTERM);
   const auto code_on_exit = server.process->wait_exit(15s);

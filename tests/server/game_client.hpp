@@ -10,6 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "protocol/action_json.hpp"
+#include "protocol/view_json.hpp"
+#include "rules/bots.hpp"
 #include "server/app/game_service.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
@@ -114,10 +117,22 @@ struct player {
   }
 
   // Once per version it is shown: a random play, picking up only when nothing else is
-  // legal (a random pick-up now and then makes games needlessly long).
+  // legal (a random pick-up now and then makes games needlessly long); or, when
+  // `greedy`, the rules' greedy bot's play, for tests that need games to end soon
+  // (random play now and then runs to the rules' turn limit).
   void act_if_asked() {
     if (view.is_null() || !view.contains("legal") || view["legal"].empty() || acted_version == version) return;
     acted_version = version;
+    if (greedy) {
+      auto read = protocol::parse_json_text(view.dump());
+      auto seat_view = read ? protocol::view_from_json(read.value()) : protocol::parsed<rules::seat_view>(read.error());
+      ASSERT_TRUE(seat_view) << seat_view.error().message;
+      rules::rng random(random_state);
+      const auto action = rules::choose_action(rules::bot_kind::greedy, seat_view.value(), random);
+      if (action)
+        send(json{{"type", "action"}, {"action", json::parse(protocol::dump_json(protocol::action_to_json(*action)))}});
+      return;
+    }
     std::vector<json> choices;
     for (const auto& a : view["legal"])
       if (a.value("type", "") != "pickup") choices.push_back(a);
@@ -126,6 +141,7 @@ struct player {
     send(json{{"type", "action"}, {"action", choices[(random_state >> 33) % choices.size()]}});
   }
   std::uint64_t random_state = 42;
+  bool greedy = false;
 };
 
 // Pumps every player, acting when asked, until all have seen game over.

@@ -96,6 +96,7 @@ TEST(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_
       for (int t = 0; t < tables; ++t) {
         seat_holder host{"Host" + std::to_string(t), "", "", true, 0, 0, std::make_unique<player>(port)};
         seat_holder guest{"Guest" + std::to_string(t), "", "", false, 0, 0, std::make_unique<player>(port)};
+        host.client->greedy = guest.client->greedy = true;  // games that end, and soon
         host.client->hello(host.name);
         guest.client->hello(guest.name);
         host.token = host.client->token;
@@ -119,6 +120,8 @@ TEST(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_
       // with every game they saw end on the table's scoreboard.
       for (auto& h : holders) {
         h.client = std::make_unique<player>(port);
+        h.client->greedy = true;
+        ASSERT_TRUE(h.client->ws.connected()) << h.name << ": " << h.client->ws.error() << "\n" << process->output();
         h.client->hello("", h.token);
         const auto snapshot = h.client->expect("room");
         ASSERT_EQ(snapshot.value("code", ""), h.code) << snapshot.dump();
@@ -138,6 +141,12 @@ TEST(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_
     while (std::chrono::steady_clock::now() < until) {
       for (auto& h : holders) {
         take_frames(h, finished_ids);
+        // The server never closes a player who plays by the rules.
+        if (h.client->ws.closed()) {
+          const auto why = h.client->ws.close_reason();
+          FAIL() << h.name << " was closed: " << static_cast<int>(why.code) << " "
+                 << std::string(why.reason.data(), why.reason.size()) << "\n" << process->output();
+        }
         h.client->act_if_asked();
       }
     }

@@ -71,6 +71,7 @@ TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
     running_server server(data);
     ASSERT_NE(server.port, 0) << server.process->output();
     player ana(server.port), ben(server.port);
+    ana.greedy = ben.greedy = true;  // games that end: random play may run to the turn limit
     ana.hello("Ana");
     ben.hello("Ben");
     ana_token = ana.token;
@@ -124,6 +125,7 @@ TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
   EXPECT_EQ(game.value("game_id", std::int64_t{0}), first_game) << game.dump();
 
   player ana(server.port), ben(server.port);
+  ana.greedy = ben.greedy = true;
   ana.hello("", ana_token);
   ben.hello("", ben_token);
   EXPECT_EQ(ana.player_id, ana_id);

@@ -346,6 +346,7 @@ TEST(store, a_slow_read_does_not_delay_a_steps_commit) {
   s.save_player(ana);
   s.save_player(bob);
   s.start();
+  s.wait_for_writes_for_tests();  // the players are there for the read to find
   std::promise<void> reading, release;
   auto released = release.get_future().share();
   bool write_refused = false;

@@ -53,6 +53,23 @@ void play_some_steps(std::vector<player*> players, std::uint64_t steps) {
   }
 }
 
+// Plays the game under way to its end, and again (the host asks for a rematch) while
+// games end abandoned at the rules' turn limit (an abandoned game has no ratings), five
+// games at most, counting the abandoned ones. True once a game is won.
+bool play_until_won(player& host, player& guest, int& abandoned) {
+  for (int game = 0; game < 5; ++game) {
+    if (game > 0) {
+      host.game_over.reset();
+      guest.game_over.reset();
+      host.send(json{{"type", "rematch"}});
+    }
+    if (!play_to_the_end({&host, &guest})) return false;
+    if (!host.game_over->value("abandoned", false)) return true;
+    ++abandoned;
+  }
+  return false;
+}
+
 const json* leaderboard_row(const json& board, const std::string& player_id) {
   for (const auto& row : board["players"])
     if (row.value("player_id", "") == player_id) return &row;
@@ -84,16 +101,7 @@ TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
     ben.expect("joined");
     ana.send(json{{"type", "add_bot"}, {"kind", "greedy"}});
     ana.send(json{{"type", "start"}});
-    ASSERT_TRUE(play_to_the_end({&ana, &ben}));
-    // Random play now and then runs into the rules' turn limit (an abandoned game has no
-    // ratings): play again until a game is won, as a table would.
-    for (int again = 0; again < 4 && ana.game_over->value("abandoned", false); ++again) {
-      ++abandoned;
-      ana.game_over.reset();
-      ben.game_over.reset();
-      ana.send(json{{"type", "rematch"}});
-      ASSERT_TRUE(play_to_the_end({&ana, &ben}));
-    }
+    ASSERT_TRUE(play_until_won(ana, ben, abandoned));
 
     // The game_over frame carries the stored game and both humans' new ratings.
     const json& over = *ana.game_over;
@@ -145,15 +153,7 @@ TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
   }
   ben.expect("room");
 
-  ASSERT_TRUE(play_to_the_end({&ana, &ben}));
-  for (int again = 0; again < 4 && ana.game_over->value("abandoned", false); ++again) {
-    ++abandoned;
-    ana.game_over.reset();
-    ben.game_over.reset();
-    ana.send(json{{"type", "rematch"}});
-    ASSERT_TRUE(play_to_the_end({&ana, &ben}));
-  }
-  ASSERT_FALSE(ana.game_over->value("abandoned", false)) << "five games in a row ran into the turn limit";
+  ASSERT_TRUE(play_until_won(ana, ben, abandoned)) << "no game won in five";
   ASSERT_TRUE(ana.game_over->at("game_id").is_number_integer()) << ana.game_over->dump();
   const auto second_game = ana.game_over->at("game_id").get<std::int64_t>();
   EXPECT_NE(second_game, first_game);

@@ -32,7 +32,7 @@ cleanup() {
 }
 trap cleanup EXIT
 for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+  "$server" healthcheck --url "http://127.0.0.1:$port/healthz" --timeout-ms 500 >/dev/null 2>&1 && break
   sleep 0.1
 done
 

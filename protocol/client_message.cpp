@@ -1,7 +1,6 @@
 #include "protocol/client_message.hpp"
 
 #include <array>
-#include <limits>
 
 #include "protocol/action_json.hpp"
 #include "protocol/json_reader.hpp"
@@ -56,11 +55,9 @@ rules::result<std::string, message_error> required_string(const json& m, std::st
 
 // Any integer that fits 64 bits: whether it names something is the room's question.
 rules::result<std::int64_t, message_error> read_any_int(const json& value, std::string_view path) {
-  const bool fits = value.is_number_integer() &&
-                    (!value.is_number_unsigned() ||
-                     value.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
-  if (!fits) return bad(error_at(path, "expected an integer, got " + quote(value)).message);
-  return value.get<std::int64_t>();
+  auto number = read_int64(value, path);
+  if (!number) return bad(number.error().message);
+  return number.value();
 }
 
 // ---- the lobby ------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 #include "protocol/json_reader.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace shithead::protocol {
 namespace {
@@ -89,6 +90,14 @@ parsed<int> read_int(const json& value, std::string_view path, int min, int max)
     return error_at(path, quote(value) + " is out of range " + std::to_string(min) + ".." +
                               std::to_string(max));
   return static_cast<int>(value.get<std::int64_t>());
+}
+
+parsed<std::int64_t> read_int64(const json& value, std::string_view path) {
+  const bool fits = value.is_number_integer() &&
+                    (!value.is_number_unsigned() ||
+                     value.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
+  if (!fits) return error_at(path, "expected an integer, got " + quote(value));
+  return value.get<std::int64_t>();
 }
 
 parsed<std::uint64_t> read_uint64(const json& value, std::string_view path) {

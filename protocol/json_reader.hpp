@@ -26,6 +26,8 @@ std::string quote(const json& value);
 
 parsed<int> read_int(const json& value, std::string_view path, int min, int max);
 parsed<std::uint64_t> read_uint64(const json& value, std::string_view path);
+// Any integer that fits 64 bits, signed.
+parsed<std::int64_t> read_int64(const json& value, std::string_view path);
 parsed<bool> read_bool(const json& value, std::string_view path);
 parsed<std::string> read_string(const json& value, std::string_view path);
 

@@ -23,14 +23,6 @@ constexpr int most_seats = 64;  // a reader's sanity bound, far above any table
 
 // ---- values ---------------------------------------------------------------------------
 
-parsed<std::int64_t> read_int64(const json& value, std::string_view path) {
-  if (value.is_number_integer() &&
-      (!value.is_number_unsigned() ||
-       value.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
-    return value.get<std::int64_t>();
-  return error_at(path, "expected an integer, got " + quote(value));
-}
-
 parsed<double> read_number(const json& value, std::string_view path) {
   if (value.is_number()) return value.get<double>();
   return error_at(path, "expected a number, got " + quote(value));

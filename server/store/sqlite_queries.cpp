@@ -94,9 +94,8 @@ std::vector<saved_table> sqlite_queries::rooms() {
     in_use q(load_rooms_);
     while (q->step()) out.push_back(saved_table{q->text(0), q->text(1), {}});
   }
-  // Both in code order: one pass hands each table its log. A log without a table (its
-  // table closed in a step that crashed half-way cannot happen: a step is one
-  // transaction) would be skipped.
+  // Both in code order: one pass hands each table its log. Rows of a code with no saved
+  // table are skipped (a step is one transaction, so none should exist).
   in_use q(load_log_);
   auto table = out.begin();
   while (q->step()) {

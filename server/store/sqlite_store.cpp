@@ -149,17 +149,14 @@ void sqlite_store::close() {
   }
   if (!rest.empty()) run_batch(rest);
   for (auto& j : reads) run_read(j, *reader_);
-  const auto w = written_for_tests();
+  const auto& w = written_;  // the writer's thread has stopped
   if (w.steps > 0)
     spdlog::info("store: wrote {} table step(s): {} saved table(s), {} bytes; {} logged action(s), {} bytes; "
                  "{} finished game(s)",
                  w.steps, w.states, w.state_bytes, w.actions, w.action_bytes, w.games);
 }
 
-write_totals sqlite_store::written_for_tests() const {
-  const std::lock_guard lock(mutex_);
-  return written_;
-}
+write_totals sqlite_store::written_for_tests() const { return written_; }
 
 void sqlite_store::push_write(job j) {
   {
@@ -342,8 +339,8 @@ void sqlite_store::save_step(table_step step, std::function<void(std::vector<rec
       for (const auto& action : step.actions) c.queries.append_action(step.code, action);
     }
     *results = std::move(recorded);
-    // Counted once the job has run (a later rollback of the batch still counts it).
-    const std::lock_guard lock(mutex_);
+    // Counted once the job has run (a later rollback of the batch still counts it), on
+    // the writer's thread only: no lock on the step's path.
     ++written_.steps;
     if (step.state && !step.state->empty()) {
       ++written_.states;

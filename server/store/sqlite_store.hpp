@@ -95,7 +95,8 @@ class sqlite_store final : public store {
   // rankings request, and is refused, returning false, when the cap is reached; it gets
   // the reading connection); the others are for the caller's thread before start().
   bool read_for_tests(std::function<void(sqlite_connection&)> job);
-  // The totals so far (also logged at close).
+  // What the steps wrote (also logged at close). Only once the store is closed: the
+  // writer's thread keeps them without a lock.
   write_totals written_for_tests() const;
   // Blocks until every write queued before it has been committed (at once when the store
   // is not running): reads no longer wait behind writes, so a test that reads what it
@@ -138,7 +139,7 @@ class sqlite_store final : public store {
   bool stopping_ = false;
   bool started_ = false;
   bool healthy_ = true;
-  write_totals written_;  // the writer's thread's, guarded by mutex_ for readers
+  write_totals written_;  // the writer's thread's alone while it runs
   std::thread worker_;
   std::thread read_worker_;
   std::thread checkpoint_worker_;

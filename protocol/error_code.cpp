@@ -64,15 +64,18 @@ constexpr std::array<error_code_info, error_code_count> table = {{
     {cannot_wait, "cannot_wait", 409, 0},
     {bad_target, "bad_target", 400, 0},
     {not_a_burn_in, "not_a_burn_in", 409, 0},
+    {cannot_save, "cannot_save", 503, 0},
     {not_found, "not_found", 404, 0},
     {unknown_preset, "unknown_preset", 404, 0},
     {bad_path, "bad_path", 400, 0},
     {bad_request, "bad_request", 400, 0},
     {bad_query, "bad_query", 400, 0},
+    {bad_id, "bad_id", 400, 0},
     {too_large, "too_large", 413, 0},
     {method_not_allowed, "method_not_allowed", 405, 0},
     {upgrade_required, "upgrade_required", 426, 0},
     {unavailable, "unavailable", 503, 0},
+    {server_full, "server_full", 503, try_again_later},
     {store_unavailable, "store_unavailable", 503, 0},
 }};
 

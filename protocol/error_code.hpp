@@ -77,16 +77,19 @@ enum class error_code : std::uint8_t {
   cannot_wait,
   bad_target,
   not_a_burn_in,
+  cannot_save,  // the store cannot commit (a full disk): moves wait until it can again
   // HTTP only.
   not_found,           // no such path, file, player or game
   unknown_preset,      // /api/rules/{preset} names no preset
   bad_path,            // a path that tries to leave the static folder
   bad_request,         // not an HTTP request
   bad_query,           // a query string the API does not accept
+  bad_id,              // a game or player id in a path that cannot name anything
   too_large,           // a body or headers over the limit
   method_not_allowed,  // anything but GET and HEAD
   upgrade_required,    // /ws without a WebSocket upgrade
   unavailable,         // no game server behind /ws
+  server_full,         // every connection the server can hold is open: refused
   store_unavailable,   // the store cannot answer now
 };
 

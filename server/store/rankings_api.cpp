@@ -15,6 +15,7 @@
 #include "server/rankings/player_stats.hpp"
 #include "server/rankings/titles.hpp"
 #include "server/rankings/weng_lin.hpp"
+#include "server/store/leaderboard_cache.hpp"
 
 namespace shithead::server {
 namespace {
@@ -89,13 +90,6 @@ json preset_of(const std::string& stored) {
 }
 
 
-struct ranked_player {
-  std::string id;
-  std::string name;
-  rating current;
-  player_stats stats;
-};
-
 void put_stats(json& out, const ranked_player& p) {
   out["games"] = p.stats.games();
   out["shithead"] = p.stats.shithead();
@@ -109,17 +103,9 @@ void put_stats(json& out, const ranked_player& p) {
   out["title"] = title_json(title_for(p.stats.shithead()));
 }
 
-// Every human's finished games since `since` (Unix ms), folded into stats in the order
-// the games ended.
-std::vector<ranked_player> players_with_games(rankings_rows& rows, std::int64_t since,
-                                              std::optional<std::string_view> only = std::nullopt) {
-  std::vector<ranked_player> out;
-  for (const auto& seat : rows.finished_seats(since, only)) {
-    if (out.empty() || out.back().id != seat.player_id)
-      out.push_back(ranked_player{seat.player_id, seat.name, seat.current, {}});
-    out.back().stats.add(game_outcome{seat.place.value_or(seat.seats), seat.seats, seat.shithead, true});
-  }
-  return out;
+// What welcome gives out: 12 lowercase hexadecimal characters.
+bool is_player_id(std::string_view id) {
+  return id.size() == 12 && std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 json optional_json(const std::optional<std::string>& text) { return text ? json(*text) : json(nullptr); }
@@ -150,11 +136,12 @@ std::string iso_time(std::int64_t unix_ms) {
 
 namespace {
 
-api_reply route(rankings_rows& rows, std::string_view target, std::chrono::system_clock::time_point now) {
+api_reply route(rankings_rows& rows, std::string_view target, std::chrono::system_clock::time_point now,
+                leaderboard_cache* cache) {
   const auto question = target.find('?');
   const auto path = target.substr(0, question);
   const auto query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
-  if (path == "/api/leaderboard") return leaderboard(rows, query, now);
+  if (path == "/api/leaderboard") return leaderboard(rows, query, now, cache);
   if (path == "/api/players") return players_named(rows, query);
   if (path.starts_with("/api/players/")) return player_profile(rows, path.substr(13));
   if (path.starts_with("/api/games/")) return finished_game(rows, path.substr(11));
@@ -163,9 +150,10 @@ api_reply route(rankings_rows& rows, std::string_view target, std::chrono::syste
 
 }  // namespace
 
-api_reply answer_rankings(rankings_rows& rows, std::string_view target, std::chrono::system_clock::time_point now) {
+api_reply answer_rankings(rankings_rows& rows, std::string_view target, std::chrono::system_clock::time_point now,
+                          leaderboard_cache* cache) {
   try {
-    return route(rows, target, now);
+    return route(rows, target, now, cache);
   } catch (const std::exception& e) {
     spdlog::error("rankings: {} failed: {}", target, e.what());
     return error_reply(protocol::error_code::store_unavailable, "the store cannot answer just now");
@@ -180,7 +168,8 @@ api_reply rankings_busy(int retry_after_seconds) {
 }
 
 
-api_reply leaderboard(rankings_rows& source, std::string_view query_text, std::chrono::system_clock::time_point now) {
+api_reply leaderboard(rankings_rows& source, std::string_view query_text, std::chrono::system_clock::time_point now,
+                      leaderboard_cache* cache) {
   const auto query = parse_query(query_text);
   if (!query) return error_reply(protocol::error_code::bad_query, "the query string is malformed");
   std::string sort = "rating", period = "all";
@@ -207,21 +196,20 @@ api_reply leaderboard(rankings_rows& source, std::string_view query_text, std::c
       return error_reply(protocol::error_code::bad_query, "unknown parameter \"" + key + "\"");
     }
   }
-  std::int64_t since = 0;
-  if (period != "all") {
-    const auto days = std::chrono::hours(24 * (period == "7d" ? 7 : 30));
-    since = std::chrono::duration_cast<std::chrono::milliseconds>((now - days).time_since_epoch()).count();
+  const auto board_of = period == "7d" ? board_period::days_7 : period == "30d" ? board_period::days_30 : board_period::all;
+  const auto order = sort == "shithead" ? board_sort::shithead
+                     : sort == "rate"   ? board_sort::rate
+                     : sort == "games"  ? board_sort::games
+                                        : board_sort::rating;
+  ranked_board board;
+  if (cache) {
+    board = cache->board(source, board_of, order, now);
+  } else {
+    auto fresh = players_with_games(source, period_start(board_of, now));
+    sort_board(fresh, order);
+    board = std::make_shared<const std::vector<ranked_player>>(std::move(fresh));
   }
-  auto rows = players_with_games(source, since);
-  const auto by_name = [](const ranked_player& a, const ranked_player& b) { return a.name < b.name; };
-  std::stable_sort(rows.begin(), rows.end(), [&](const ranked_player& a, const ranked_player& b) {
-    if (sort == "rating" && a.current.ordinal() != b.current.ordinal()) return a.current.ordinal() > b.current.ordinal();
-    if (sort == "shithead" && a.stats.shithead() != b.stats.shithead()) return a.stats.shithead() > b.stats.shithead();
-    if (sort == "rate" && a.stats.shithead_rate() != b.stats.shithead_rate())
-      return a.stats.shithead_rate() > b.stats.shithead_rate();
-    if (sort == "games" && a.stats.games() != b.stats.games()) return a.stats.games() > b.stats.games();
-    return by_name(a, b);
-  });
+  const auto& rows = *board;
   json players = json::array();
   const auto first = std::min(static_cast<std::size_t>(offset), rows.size());
   const auto last = std::min(first + static_cast<std::size_t>(limit), rows.size());
@@ -245,6 +233,8 @@ api_reply leaderboard(rankings_rows& source, std::string_view query_text, std::c
 }
 
 api_reply player_profile(rankings_rows& rows, std::string_view player_id) {
+  if (!is_player_id(player_id))
+    return error_reply(protocol::error_code::bad_id, "a player id is 12 hexadecimal characters");
   const auto who = rows.player(player_id);
   if (!who) return error_reply(protocol::error_code::not_found, "no player has that id");
   ranked_player row{who->player_id, who->name, who->current, {}};
@@ -297,7 +287,7 @@ api_reply players_named(rankings_rows& rows, std::string_view query_text) {
 
 api_reply finished_game(rankings_rows& rows, std::string_view game_id) {
   const auto id = parse_number(std::string(game_id));
-  if (!id || *id < 1) return error_reply(protocol::error_code::not_found, "no finished game has that id");
+  if (!id || *id < 1) return error_reply(protocol::error_code::bad_id, "a game id is a positive whole number");
   const auto game = rows.game(static_cast<std::int64_t>(*id));
   if (!game) return error_reply(protocol::error_code::not_found, "no finished game has that id");
   json body = json::object();

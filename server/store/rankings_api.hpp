@@ -11,6 +11,7 @@
 #include "protocol/server_message.hpp"
 #include "server/net/api_reply.hpp"
 #include "server/net/http_api.hpp"
+#include "server/store/leaderboard_cache.hpp"
 #include "server/store/rankings_rows.hpp"
 #include "server/rankings/titles.hpp"
 #include "server/rankings/weng_lin.hpp"
@@ -18,12 +19,16 @@
 namespace shithead::server {
 
 // Answers a target for which is_rankings_target (server/net/http_api.hpp) holds. `now` anchors the 7d and 30d periods.
-// A failure to read answers 503 store_unavailable.
+// A failure to read answers 503 store_unavailable. With a cache, the leaderboard is
+// served from it (leaderboard_cache.hpp: up to a second behind the last game); without,
+// every request reads every game.
 api_reply answer_rankings(rankings_rows& rows, std::string_view target,
-                          std::chrono::system_clock::time_point now = std::chrono::system_clock::now());
+                          std::chrono::system_clock::time_point now = std::chrono::system_clock::now(),
+                          leaderboard_cache* cache = nullptr);
 
 // The pieces, for tests.
-api_reply leaderboard(rankings_rows& rows, std::string_view query, std::chrono::system_clock::time_point now);
+api_reply leaderboard(rankings_rows& rows, std::string_view query, std::chrono::system_clock::time_point now,
+                      leaderboard_cache* cache = nullptr);
 api_reply player_profile(rankings_rows& rows, std::string_view player_id);
 api_reply players_named(rankings_rows& rows, std::string_view query);
 api_reply finished_game(rankings_rows& rows, std::string_view game_id);

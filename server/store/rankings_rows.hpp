@@ -83,6 +83,9 @@ class rankings_rows {
   // Any recorded game (finished or abandoned); games in progress are not recorded.
   virtual std::optional<game_row> game(std::int64_t game_id) = 0;
   virtual std::vector<game_seat_row> seats_of(std::int64_t game_id) = 0;
+  // The newest recorded game's id (0 when none): it grows with every game recorded, so
+  // a board computed at one value is still right while the value stays the same.
+  virtual std::int64_t last_game_id() = 0;
 };
 
 }  // namespace shithead::server

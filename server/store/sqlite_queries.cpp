@@ -75,6 +75,7 @@ sqlite_queries::sqlite_queries(sqlite::database& db)
           "LEFT JOIN ratings r ON r.game_id = g.id AND r.player_id = gp.player_id "
           "WHERE gp.player_id = ? ORDER BY g.ended DESC, g.id DESC LIMIT ?")),
       all_players_(db.prepare("SELECT id, name FROM players ORDER BY created")),
+      last_game_id_(db.prepare("SELECT coalesce(max(id), 0) FROM games")),
       game_(db.prepare("SELECT id, ruleset, status, started, ended, record FROM games WHERE id = ?")),
       seats_of_(db.prepare(
           "SELECT seat, player_id, bot, name, place, shithead FROM game_players WHERE game_id = ? ORDER BY seat")) {}
@@ -184,6 +185,11 @@ int sqlite_queries::times_shithead(const std::string& player_id) {
 void sqlite_queries::savepoint() { in_use(savepoint_)->run(); }
 void sqlite_queries::release_savepoint() { in_use(release_)->run(); }
 void sqlite_queries::rollback_to_savepoint() { in_use(rollback_to_)->run(); }
+
+std::int64_t sqlite_queries::last_game_id() {
+  in_use q(last_game_id_);
+  return q->step() ? q->int64(0) : 0;
+}
 
 std::vector<finished_seat_row> sqlite_queries::finished_seats(std::int64_t since,
                                                               std::optional<std::string_view> only) {

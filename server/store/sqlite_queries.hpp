@@ -73,6 +73,7 @@ class sqlite_queries final : public rankings_rows {
   std::optional<player_row> player(std::string_view player_id) override;
   std::vector<player_game_row> games_of(std::string_view player_id, int limit) override;
   std::vector<named_player_row> all_players() override;
+  std::int64_t last_game_id() override;
   std::optional<game_row> game(std::int64_t game_id) override;
   std::vector<game_seat_row> seats_of(std::int64_t game_id) override;
 
@@ -101,6 +102,7 @@ class sqlite_queries final : public rankings_rows {
   sqlite::statement player_;
   sqlite::statement games_of_;
   sqlite::statement all_players_;
+  sqlite::statement last_game_id_;
   sqlite::statement game_;
   sqlite::statement seats_of_;
 };

@@ -364,7 +364,8 @@ void sqlite_store::answer_rankings(std::string target, std::function<void(api_re
   // Shared, so that a refused job hands the reply back rather than taking it along.
   auto answer = std::make_shared<std::function<void(api_reply)>>(std::move(reply));
   const auto queued = push_read(job{[target = std::move(target), answer](sqlite_connection& c) {
-                                      (*answer)(server::answer_rankings(c.queries, target));
+                                      (*answer)(server::answer_rankings(c.queries, target, std::chrono::system_clock::now(),
+                                                                      &c.leaderboard));
                                     },
                                     {}, false});
   // Refused: answered here, on the caller's thread, outside the lock. A closed store is

@@ -33,6 +33,7 @@
 
 #include "server/store/sqlite.hpp"
 #include "server/store/sqlite_queries.hpp"
+#include "server/store/leaderboard_cache.hpp"
 #include "server/store/store.hpp"
 
 namespace shithead::server {
@@ -45,6 +46,7 @@ struct sqlite_connection {
   sqlite_connection(const std::string& path, reader_tag);
   sqlite::database db;     // first: made first, closed after its statements
   sqlite_queries queries;
+  leaderboard_cache leaderboard;  // the boards read through this connection
 };
 
 // What the table steps have written, in payload bytes (the text handed to SQLite, not

@@ -90,6 +90,15 @@ class rankings : public ::testing::Test {
     EXPECT_NE(reply.body["message"].get<std::string>().find(words), std::string::npos) << reply.body["message"];
   }
 
+  void expect_bad_id(const std::string& target) {
+    SCOPED_TRACE(target);
+    const auto reply = get(target);
+    EXPECT_EQ(reply.status, 400);
+    EXPECT_EQ(keys_of(reply.body), (std::vector<std::string>{"error", "message"}));
+    EXPECT_EQ(reply.body["error"], "bad_id");
+    EXPECT_FALSE(reply.body["message"].get<std::string>().empty());
+  }
+
   void expect_not_found(const std::string& target) {
     SCOPED_TRACE(target);
     const auto reply = get(target);
@@ -218,6 +227,57 @@ TEST_F(rankings, a_period_is_anchored_at_now) {
   EXPECT_EQ(names_in(later_still.body), (std::vector<std::string>{"Cy", "Dee", "Bob"}));
 }
 
+// Issue 13: a flood of leaderboard reads folded every game per request. The cache must
+// answer exactly as a fresh fold does, for every sort, period and page.
+TEST_F(rankings, the_cached_leaderboard_answers_as_a_fresh_fold_does) {
+  leaderboard_cache cache;
+  for (const auto* sort : {"rating", "shithead", "rate", "games"})
+    for (const auto* period : {"all", "30d", "7d"})
+      for (const auto* page : {"", "&limit=2", "&limit=1&offset=2", "&offset=9"}) {
+        const auto query = std::string("sort=") + sort + "&period=" + period + page;
+        SCOPED_TRACE(query);
+        const auto fresh = on_store(s_, [&](sqlite_queries& q) { return leaderboard(q, query, now); });
+        const auto cached = on_store(s_, [&](sqlite_queries& q) { return leaderboard(q, query, now, &cache); });
+        EXPECT_EQ(cached.status, 200);
+        EXPECT_EQ(cached.body, fresh.body);
+      }
+  EXPECT_EQ(cache.computations(), 3u);  // one fold per period, however sorted or paged
+}
+
+TEST_F(rankings, the_cached_leaderboard_folds_again_only_after_a_game_and_a_second) {
+  leaderboard_cache cache;
+  const auto board = [&](std::chrono::system_clock::time_point at) {
+    return on_store(s_, [&](sqlite_queries& q) { return leaderboard(q, "sort=games", at, &cache); }).body;
+  };
+  for (int i = 0; i < 50; ++i) board(now);
+  EXPECT_EQ(cache.computations(), 1u);
+  // A quiet store folds nothing more, however long the board is kept.
+  EXPECT_EQ(board(now + std::chrono::minutes(5))["total"], 4);
+  EXPECT_EQ(cache.computations(), 1u);
+
+  // Fay's first game ends: within a second of the last look the board may lag...
+  const auto later = now + std::chrono::minutes(5);
+  record(s_, {finished({human(fay), human(ana)}, {0, 1}, later)});
+  EXPECT_EQ(board(later + std::chrono::milliseconds(500))["total"], 4);
+  EXPECT_EQ(cache.computations(), 1u);
+  // ...and a second later it holds her game.
+  const auto refreshed = board(later + std::chrono::milliseconds(1001));
+  EXPECT_EQ(refreshed["total"], 5);
+  EXPECT_EQ(names_in(refreshed), (std::vector<std::string>{"Ana", "Bob", "Cy", "Dee", "Fay"}));
+  EXPECT_EQ(cache.computations(), 2u);
+}
+
+TEST_F(rankings, a_cached_weekly_board_lets_old_games_leave_the_window) {
+  leaderboard_cache cache;
+  const auto week = [&](std::chrono::system_clock::time_point at) {
+    return on_store(s_, [&](sqlite_queries& q) { return leaderboard(q, "period=7d", at, &cache); }).body;
+  };
+  EXPECT_EQ(week(now)["total"], 2);  // g4, 3 days ago
+  // Five days on, with no game recorded, g4 has left the week.
+  EXPECT_EQ(week(now + days(5))["total"], 0);
+  EXPECT_EQ(cache.computations(), 2u);
+}
+
 TEST_F(rankings, limit_and_offset_page_through_the_board) {
   const auto page = ok("/api/leaderboard?sort=games&limit=2&offset=1");
   EXPECT_EQ(page["limit"], 2);
@@ -318,13 +378,15 @@ TEST_F(rankings, a_player_with_no_games_has_a_profile_with_nothing_in_it) {
   EXPECT_TRUE(body["recent"].empty());
 }
 
-TEST_F(rankings, an_unknown_or_malformed_player_id_is_not_found) {
+// Issue 13: an id that cannot name anything is the client's mistake (400), not a
+// player who is missing (404).
+TEST_F(rankings, an_unknown_player_id_is_not_found_and_a_malformed_one_is_a_bad_id) {
   expect_not_found("/api/players/000000000000");
-  expect_not_found("/api/players/C3C3C3C3C3C3");  // ids are lower case
-  expect_not_found("/api/players/c3c3c3c3c3c");
-  expect_not_found("/api/players/");
-  expect_not_found("/api/players/c3c3c3c3c3c3/games");
-  expect_not_found("/api/players/'%20OR%201=1");
+  expect_bad_id("/api/players/C3C3C3C3C3C3");  // ids are lower case
+  expect_bad_id("/api/players/c3c3c3c3c3c");
+  expect_bad_id("/api/players/");
+  expect_bad_id("/api/players/c3c3c3c3c3c3/games");
+  expect_bad_id("/api/players/'%20OR%201=1");
 }
 
 TEST_F(rankings, players_are_looked_up_by_name_ignoring_case) {
@@ -389,17 +451,17 @@ TEST_F(rankings, an_abandoned_game_is_served_with_no_shithead) {
   }
 }
 
-TEST_F(rankings, unknown_and_malformed_game_ids_and_games_in_progress_are_not_found) {
+TEST_F(rankings, unknown_game_ids_and_games_in_progress_are_not_found_and_malformed_ids_are_bad) {
   // The table "LIVE" has a game in progress: the store keeps only its state, under no
   // game id, so no id serves it.
   expect_not_found("/api/games/" + std::to_string(game_ids_.back() + 1));
-  expect_not_found("/api/games/0");
-  expect_not_found("/api/games/-1");
-  expect_not_found("/api/games/1.5");
-  expect_not_found("/api/games/abc");
-  expect_not_found("/api/games/LIVE");
-  expect_not_found("/api/games/");
-  expect_not_found("/api/games/99999999999999999999999");
+  expect_bad_id("/api/games/0");
+  expect_bad_id("/api/games/-1");
+  expect_bad_id("/api/games/1.5");
+  expect_bad_id("/api/games/abc");
+  expect_bad_id("/api/games/LIVE");
+  expect_bad_id("/api/games/");
+  expect_bad_id("/api/games/99999999999999999999999");
   expect_not_found("/api/nothing/here");
 }
 
@@ -501,6 +563,7 @@ class failing_rows final : public rankings_rows {
   std::vector<named_player_row> all_players() override { fail(); }
   std::optional<game_row> game(std::int64_t) override { fail(); }
   std::vector<game_seat_row> seats_of(std::int64_t) override { fail(); }
+  std::int64_t last_game_id() override { fail(); }
 
  private:
   [[noreturn]] static void fail() { throw sqlite::error("no such table: players"); }

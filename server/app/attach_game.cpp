@@ -32,8 +32,10 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
   }
   http_server.set_websocket_upgrade(
       [service, socket_limits, metrics = http_server.metrics()](boost::beast::tcp_stream stream,
-                               boost::beast::http::request<boost::beast::http::string_body> request) {
-        std::make_shared<websocket_session>(std::move(stream), service, socket_limits, metrics)->run(std::move(request));
+                               boost::beast::http::request<boost::beast::http::string_body> request,
+                               address_table::ticket place) {
+        std::make_shared<websocket_session>(std::move(stream), service, socket_limits, metrics, std::move(place))
+            ->run(std::move(request));
       });
   http_server.on_shutdown([service] { service->shutdown(); });
   return service;

@@ -74,7 +74,7 @@ room_host::summary_listener game_service::room_listener() {
 
 void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
   asio::post(strand_, [self = shared_from_this(), session] {
-    int& count = self->per_address_[session->remote_address()];
+    int& count = self->per_address_[session->address_key()];
     if (self->shutting_down_ || count >= self->limits_.connections_per_address) {
       session->close(close_code_of(protocol::error_code::too_many_connections),
                      self->shutting_down_ ? "server shutting down" : "too many connections from your address");
@@ -95,7 +95,7 @@ void game_service::on_close(const std::shared_ptr<websocket_session>& session) {
         room->second->disconnected(c.player_id, session);
     }
     self->lobby_.unsubscribe(*session);
-    if (--self->per_address_[session->remote_address()] <= 0) self->per_address_.erase(session->remote_address());
+    if (--self->per_address_[session->address_key()] <= 0) self->per_address_.erase(session->address_key());
     self->connections_.erase(it);
   });
 }

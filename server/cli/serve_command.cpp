@@ -18,7 +18,9 @@ int serve(const config& settings, std::ostream& err) {
     err << "serve: cannot use the data file " << settings.data << ": " << e.what() << '\n';
     return 1;
   }
-  server game_server(settings);
+  server_options options;
+  options.limits.per_address = address_limits_of(settings);
+  server game_server(settings, options);
   service_limits limits;
   limits.default_turn_timer = settings.turn_timer;
   const auto service = attach_game(game_server, limits, {}, db);

@@ -1,5 +1,7 @@
 #include "server/net/config.hpp"
 
+#include "server/net/address_table.hpp"
+
 #include <algorithm>
 #include <array>
 #include <boost/asio/ip/address.hpp>
@@ -80,6 +82,19 @@ std::optional<std::string> set_allowed_origins(config& c, std::string_view text)
   return std::nullopt;
 }
 
+std::optional<std::string> set_public_url(config& c, std::string_view text) {
+  if (text.empty()) {
+    c.public_url.reset();
+    return std::nullopt;
+  }
+  auto origin = parse_origin(text);
+  if (!origin)
+    return "public-url must be the address players open, such as https://cards.example.org, not '" +
+           std::string(text) + "'";
+  c.public_url = std::move(*origin);
+  return std::nullopt;
+}
+
 std::optional<std::string> set_turn_timer(config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || (*value != 0 && *value != 15 && *value != 30 && *value != 60))
@@ -88,7 +103,31 @@ std::optional<std::string> set_turn_timer(config& c, std::string_view text) {
   return std::nullopt;
 }
 
-constexpr std::array<setting, 8> settings = {{
+std::optional<std::string> set_api_rate(config& c, std::string_view text) {
+  const auto value = parse_integer(text);
+  if (!value || *value < 0 || *value > 100000)
+    return "api-rate must be a number of requests a second from 0 (no limit) to 100000, not '" +
+           std::string(text) + "'";
+  c.api_rate = static_cast<int>(*value);
+  return std::nullopt;
+}
+
+std::optional<std::string> set_connections_per_address(config& c, std::string_view text) {
+  const auto value = parse_integer(text);
+  if (!value || *value < 1 || *value > 100000)
+    return "connections-per-address must be a number from 1 to 100000, not '" + std::string(text) + "'";
+  c.connections_per_address = static_cast<int>(*value);
+  return std::nullopt;
+}
+
+std::optional<std::string> set_trusted_proxies(config& c, std::string_view text) {
+  const auto parsed = address_set::parse(text);
+  if (!parsed) return "trusted-proxies: " + parsed.error();
+  c.trusted_proxies = text;
+  return std::nullopt;
+}
+
+constexpr std::array<setting, 12> settings = {{
     {"--port", "SHITHEAD_PORT", set_port},
     {"--bind", "SHITHEAD_BIND", set_bind},
     {"--data", "SHITHEAD_DATA", set_data},
@@ -96,7 +135,11 @@ constexpr std::array<setting, 8> settings = {{
     {"--threads", "SHITHEAD_THREADS", set_threads},
     {"--log-level", "SHITHEAD_LOG_LEVEL", set_log_level},
     {"--allowed-origins", "SHITHEAD_ALLOWED_ORIGINS", set_allowed_origins},
+    {"--public-url", "SHITHEAD_PUBLIC_URL", set_public_url},
     {"--turn-timer", "SHITHEAD_TURN_TIMER", set_turn_timer},
+    {"--api-rate", "SHITHEAD_API_RATE", set_api_rate},
+    {"--connections-per-address", "SHITHEAD_CONNECTIONS_PER_ADDRESS", set_connections_per_address},
+    {"--trusted-proxies", "SHITHEAD_TRUSTED_PROXIES", set_trusted_proxies},
 }};
 
 const setting* find_flag(std::string_view flag) {
@@ -110,7 +153,8 @@ const setting* find_flag(std::string_view flag) {
 const std::string_view config_usage =
     "usage: shithead serve [--port N] [--bind ADDRESS] [--data FILE] [--static DIR]\n"
     "                      [--threads N] [--log-level LEVEL] [--allowed-origins LIST]\n"
-    "                      [--turn-timer S]\n"
+    "                      [--public-url URL] [--turn-timer S] [--api-rate N]\n"
+    "                      [--connections-per-address N] [--trusted-proxies LIST]\n"
     "\n"
     "  --port N           TCP port (SHITHEAD_PORT, default 8080; 0 picks a free one)\n"
     "  --bind ADDRESS     address to listen on (SHITHEAD_BIND, default 0.0.0.0)\n"
@@ -125,8 +169,34 @@ const std::string_view config_usage =
     "                     (SHITHEAD_ALLOWED_ORIGINS, default empty: only pages this server\n"
     "                     serves itself). * allows every site, so that any page a player\n"
     "                     visits can play in their name: unsafe, for development only\n"
+    "  --public-url URL   the address players open, such as https://cards.example.org: pages\n"
+    "                     must then come from exactly that origin and name that host\n"
+    "                     (SHITHEAD_PUBLIC_URL, default empty: the origin of the request,\n"
+    "                     https when a proxy says so in X-Forwarded-Proto)\n"
     "  --turn-timer S     turn timer of tables whose creator does not choose one:\n"
-    "                     0 (none), 15, 30 or 60 seconds (SHITHEAD_TURN_TIMER, default 0)\n";
+    "                     0 (none), 15, 30 or 60 seconds (SHITHEAD_TURN_TIMER, default 0)\n"
+    "  --api-rate N       HTTP API requests (/api/...) a second from one address, in bursts\n"
+    "                     of up to 4N (at least 40); more are answered 429 (SHITHEAD_API_RATE,\n"
+    "                     default 10; 0: no limit)\n"
+    "  --connections-per-address N\n"
+    "                     TCP connections one address may hold open, HTTP and WebSocket\n"
+    "                     together; an IPv6 address counts by its /64\n"
+    "                     (SHITHEAD_CONNECTIONS_PER_ADDRESS, default 64)\n"
+    "  --trusted-proxies LIST\n"
+    "                     reverse proxies in front of the server, addresses or blocks such as\n"
+    "                     172.16.0.0/12: their connections are not capped per address, and\n"
+    "                     the last address of X-Forwarded-For is the client counted\n"
+    "                     (SHITHEAD_TRUSTED_PROXIES, default empty)\n";
+
+address_limits address_limits_of(const config& settings) {
+  address_limits limits;
+  limits.connections_per_address = settings.connections_per_address;
+  limits.api.rate_per_second = settings.api_rate;
+  limits.api.burst = std::max(40.0, 4.0 * settings.api_rate);
+  // Checked when the setting was read.
+  if (auto proxies = address_set::parse(settings.trusted_proxies)) limits.trusted_proxies = std::move(proxies).value();
+  return limits;
+}
 
 config config_defaults() {
   config c;

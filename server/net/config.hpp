@@ -21,8 +21,16 @@ struct config {
   int threads = 1;  // config_defaults() sets the core count
   std::string log_level = "info";
   origin_policy allowed_origins;     // pages of other origins that may open /ws; none by default
+  std::optional<web_origin> public_url;  // the address players use, when the server is told it
   std::chrono::seconds turn_timer{0};  // of tables whose creator does not choose: 0, 15, 30 or 60
+  int api_rate = 10;                   // HTTP API requests a second per address; 0: no limit
+  int connections_per_address = 64;    // TCP connections per address (an IPv6 /64)
+  std::string trusted_proxies;         // addresses and blocks of reverse proxies in front
 };
+
+// The per-address limits these settings ask for (net/address_table.hpp).
+struct address_limits;
+address_limits address_limits_of(const config& settings);
 
 // The defaults, with threads set to the number of cores (at least 1).
 config config_defaults();
@@ -38,9 +46,9 @@ struct config_result {
 };
 
 // Reads SHITHEAD_PORT, SHITHEAD_BIND, SHITHEAD_DATA, SHITHEAD_STATIC, SHITHEAD_THREADS,
-// SHITHEAD_LOG_LEVEL, SHITHEAD_ALLOWED_ORIGINS and SHITHEAD_TURN_TIMER, then --port --bind
-// --data --static --threads --log-level --allowed-origins --turn-timer (as `--flag value`
-// or `--flag=value`).
+// SHITHEAD_LOG_LEVEL, SHITHEAD_ALLOWED_ORIGINS, SHITHEAD_PUBLIC_URL, SHITHEAD_TURN_TIMER,
+// SHITHEAD_API_RATE, SHITHEAD_CONNECTIONS_PER_ADDRESS and SHITHEAD_TRUSTED_PROXIES, then the flags of the same names (--port ...
+// --connections-per-address, as `--flag value` or `--flag=value`).
 config_result parse_config(std::span<const std::string_view> args, const environment& env);
 
 // The flags and variables, for `shithead serve --help`.

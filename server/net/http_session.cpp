@@ -34,6 +34,14 @@ constexpr std::string_view rankings_json_type = "application/json; charset=utf-8
 constexpr std::string_view metrics_type = "text/plain; version=0.0.4; charset=utf-8";
 constexpr std::string_view text_type = "text/plain; charset=utf-8";
 
+// What a page of ours may load and who may frame it. The client is ES modules and
+// stylesheets from this server only; its icon is a data: URL; it talks to /ws and /api
+// on the same origin ('self' covers ws: and wss: there). No page may frame it (a framed
+// table could be clickjacked into moves).
+constexpr std::string_view page_policy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 template <class Body>
 void set_headers(http::response<Body>& response, const reply_context& context, std::string_view type,
                  std::string_view cache, header_list extra) {
@@ -41,6 +49,11 @@ void set_headers(http::response<Body>& response, const reply_context& context, s
   response.set(http::field::content_type, type);
   response.set(http::field::cache_control, cache);
   response.set("X-Content-Type-Options", "nosniff");
+  if (type.starts_with("text/html")) {
+    response.set("Content-Security-Policy", page_policy);
+    response.set("X-Frame-Options", "DENY");
+    response.set("Referrer-Policy", "same-origin");
+  }
   for (const auto& [field, value] : extra) response.set(field, value);
   response.keep_alive(context.keep_alive);
 }
@@ -121,6 +134,11 @@ std::string remote_address(const beast::tcp_stream& stream) {
   return ec ? std::string("unknown") : endpoint.address().to_string();
 }
 
+address_limits resolved(address_limits limits) {
+  if (limits.max_connections <= 0) limits.max_connections = descriptor_budget();
+  return limits;
+}
+
 }  // namespace
 
 http_shared_state::http_shared_state(std::filesystem::path static_root, http_hooks hooks,
@@ -130,7 +148,8 @@ http_shared_state::http_shared_state(std::filesystem::path static_root, http_hoo
       hooks_(std::move(hooks)),
       allowed_origins_(std::move(allowed_origins)),
       metrics_(metrics ? std::move(metrics) : std::make_shared<server_metrics>()),
-      limits_(limits) {}
+      limits_(limits),
+      addresses_(std::make_shared<address_table>(resolved(limits.per_address))) {}
 
 bool http_shared_state::join(http_session* session, std::weak_ptr<http_session> handle) {
   const std::lock_guard lock(mutex_);
@@ -165,8 +184,26 @@ bool http_shared_state::shutting_down() const {
   return shutting_down_;
 }
 
-http_session::http_session(net::ip::tcp::socket&& socket, std::shared_ptr<http_shared_state> state)
-    : executor_(socket.get_executor()), stream_(std::move(socket)), state_(std::move(state)) {}
+http_session::http_session(net::ip::tcp::socket&& socket, std::shared_ptr<http_shared_state> state,
+                           address_table::ticket place)
+    : executor_(socket.get_executor()), stream_(std::move(socket)), state_(std::move(state)), place_(std::move(place)) {
+  beast::error_code ec;
+  const auto endpoint = stream_.socket().remote_endpoint(ec);
+  address_key_ = place_.held() ? place_.key() : ec ? std::string("unknown") : address_key(endpoint.address());
+  from_proxy_ = !ec && state_->addresses().limits().trusted_proxies.contains(endpoint.address());
+}
+
+std::string http_session::client_key(const request& req) const {
+  if (!from_proxy_) return address_key_;
+  // The proxy appends the address it saw; anything before it the client may have made up.
+  const auto forwarded = req["X-Forwarded-For"];
+  auto last = forwarded.substr(forwarded.rfind(',') == std::string_view::npos ? 0 : forwarded.rfind(',') + 1);
+  while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+  while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
+  beast::error_code ec;
+  const auto client = net::ip::make_address(std::string(last), ec);
+  return ec ? address_key_ : address_key(client);
+}
 
 // Leaves the registry, as a Beast chat session leaves its shared state.
 http_session::~http_session() { state_->leave(this); }
@@ -211,17 +248,30 @@ void http_session::do_read() {
   parser_.emplace();
   parser_->body_limit(state_->limits().max_body_bytes);
   parser_->header_limit(state_->limits().max_header_bytes);
-  stream_.expires_after(state_->limits().read_timeout);
+  stream_.expires_after(state_->limits().header_timeout);
   reading_ = true;
+  http::async_read_header(stream_, buffer_, *parser_,
+                          beast::bind_front_handler(&http_session::on_header, shared_from_this()));
+}
+
+void http_session::on_header(beast::error_code ec, std::size_t) {
+  if (ec) {
+    reading_ = false;
+    return on_read_error(ec);
+  }
+  if (parser_->is_done()) return on_read({}, 0);
+  // The headers are in: the body gets the longer timeout.
+  stream_.expires_after(state_->limits().read_timeout);
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&http_session::on_read, shared_from_this()));
 }
 
 void http_session::on_read(beast::error_code ec, std::size_t) {
   reading_ = false;
-  if (!ec) {
-    handle_request(parser_->release());
-    return;
-  }
+  if (ec) return on_read_error(ec);
+  handle_request(parser_->release());
+}
+
+void http_session::on_read_error(beast::error_code ec) {
   const reply_context context{11, false, false};
   if (ec == http::error::body_limit) {
     send(json_error(context, protocol::error_code::too_large, "the request body is too large"));
@@ -256,6 +306,9 @@ void http_session::handle_request(request req) {
     auto health = health_response(store_is_healthy());
     return send(text_response(context, health.status, json_type, std::move(health.body), "no-store"));
   }
+  if (path.starts_with("/api/") && !state_->addresses().take_api_request(client_key(req)))
+    return send(json_error(context, protocol::error_code::rate_limited,
+                           "too many requests from your address; wait a second", {{http::field::retry_after, "1"}}));
   if (is_rankings_target(target)) return ask_rankings(std::string(target), context);
   if (auto api = handle_api(path)) return send(text_response(context, api->status, json_type, std::move(api->body)));
   const auto& root = state_->static_root();
@@ -280,14 +333,18 @@ void http_session::upgrade(request req, const reply_context& context) {
   if (!beast::websocket::is_upgrade(req))
     return send(json_error(context, protocol::error_code::upgrade_required, "/ws speaks WebSocket only",
                            {{http::field::upgrade, "websocket"}}));
-  const auto origin_field = req.find(http::field::origin);
-  const auto origin = origin_field == req.end() ? std::nullopt : std::optional<std::string_view>(origin_field->value());
-  const std::string_view host = req[http::field::host];
-  if (!origin_allowed(state_->allowed_origins(), origin, host)) {
+  const auto header = [&req](std::string_view name) {
+    const auto field = req.find(name);
+    return field == req.end() ? std::nullopt : std::optional<std::string_view>(field->value());
+  };
+  const handshake_origin from{header("Origin"), req[http::field::host], header("X-Forwarded-Proto")};
+  if (!origin_allowed(state_->allowed_origins(), from)) {
     // A page of another site trying to play in its visitor's name, or a proxy that
-    // rewrites Host: the log line says which.
-    spdlog::warn("refused a WebSocket from {}: origin '{}' is not allowed for host '{}' (see --allowed-origins)",
-                 remote_address(stream_), printable_header(*origin), printable_header(host));
+    // rewrites Host or does not say it speaks https: the log line says which.
+    spdlog::warn("refused a WebSocket from {}: origin '{}' is not allowed for host '{}'{} (see --allowed-origins "
+                 "and --public-url)",
+                 remote_address(stream_), printable_header(*from.origin), printable_header(from.host),
+                 from.forwarded_proto ? " forwarded as " + printable_header(*from.forwarded_proto) : std::string());
     return send(text_response(context, http::status::forbidden, text_type,
                               "this page's origin may not open the game's WebSocket\n", "no-store"));
   }
@@ -295,7 +352,8 @@ void http_session::upgrade(request req, const reply_context& context) {
   stream_.expires_never();
   handed_off_ = true;
   try {
-    hook(std::move(stream_), std::move(req));
+    place_.set_client_key(client_key(req));
+    hook(std::move(stream_), std::move(req), std::move(place_));
   } catch (const std::exception& e) {
     spdlog::error("websocket upgrade failed: {}", e.what());
   }

@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/net/address_table.hpp"
 #include "server/net/metrics.hpp"
 #include "server/net/origin_check.hpp"
 #include "server/net/api_reply.hpp"
@@ -27,8 +28,11 @@ namespace shithead::server {
 
 // Takes over a connection whose request asked for a WebSocket upgrade on /ws. Called on
 // the connection's strand (the stream's executor), which the new session should keep.
+// `place` holds the connection's place in its address's count; keep it as long as the
+// socket is open.
 using websocket_upgrade = std::function<void(boost::beast::tcp_stream stream,
-                                             boost::beast::http::request<boost::beast::http::string_body> request)>;
+                                             boost::beast::http::request<boost::beast::http::string_body> request,
+                                             address_table::ticket place)>;
 
 // Whether the store is writing; called on a network thread for every /healthz, so it
 // must answer at once (a flag, not a query).
@@ -42,8 +46,13 @@ using rankings_hook = std::function<void(std::string target, std::function<void(
 struct http_limits {
   std::uint64_t max_body_bytes = 16 * 1024;
   std::uint32_t max_header_bytes = 8 * 1024;
-  std::chrono::seconds read_timeout{30};  // for a whole request, and for idle keep-alive
+  // From a connection's opening, or the end of its last answer, to the end of the next
+  // request's headers: an idle keep-alive connection closes after it, and a client that
+  // sends its headers a byte at a time cannot hold a descriptor for longer.
+  std::chrono::seconds header_timeout{10};
+  std::chrono::seconds read_timeout{30};  // for a request's body, once its headers are in
   std::chrono::seconds write_timeout{30};
+  address_limits per_address{};
 };
 
 class http_session;
@@ -68,6 +77,7 @@ class http_shared_state {
   const origin_policy& allowed_origins() const { return allowed_origins_; }
   server_metrics& metrics() const { return *metrics_; }
   const http_limits& limits() const { return limits_; }
+  address_table& addresses() const { return *addresses_; }
 
   // False once shutdown has begun: the new session closes at once.
   bool join(http_session* session, std::weak_ptr<http_session> handle);
@@ -83,6 +93,7 @@ class http_shared_state {
   const origin_policy allowed_origins_;
   const std::shared_ptr<server_metrics> metrics_;
   const http_limits limits_;
+  const std::shared_ptr<address_table> addresses_;
   mutable std::mutex mutex_;  // sessions join and leave from every network thread
   std::unordered_map<http_session*, std::weak_ptr<http_session>> sessions_;
   bool shutting_down_ = false;
@@ -90,7 +101,9 @@ class http_shared_state {
 
 class http_session : public std::enable_shared_from_this<http_session> {
  public:
-  http_session(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<http_shared_state> state);
+  // `place` is the connection's place in its address's count (listener.hpp).
+  http_session(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<http_shared_state> state,
+               address_table::ticket place = {});
   ~http_session();
 
   void run();
@@ -110,9 +123,14 @@ class http_session : public std::enable_shared_from_this<http_session> {
  private:
   void start();
   void do_read();
+  void on_header(boost::beast::error_code ec, std::size_t bytes);
   void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_read_error(boost::beast::error_code ec);
   void handle_request(boost::beast::http::request<boost::beast::http::string_body> request);
   bool store_is_healthy() const;
+  // The key of the client a request comes from: the peer's, or behind a trusted proxy,
+  // the address it forwarded for.
+  std::string client_key(const boost::beast::http::request<boost::beast::http::string_body>& req) const;
   void upgrade(boost::beast::http::request<boost::beast::http::string_body> request, const reply_context& context);
   void ask_rankings(std::string target, const reply_context& context);
   void on_rankings(const reply_context& context, api_reply reply);
@@ -127,6 +145,9 @@ class http_session : public std::enable_shared_from_this<http_session> {
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<http_shared_state> state_;
+  address_table::ticket place_;
+  std::string address_key_;  // what this connection's address counts under
+  bool from_proxy_ = false;  // the peer is a trusted proxy (address_limits::trusted_proxies)
   bool reading_ = false;
   bool closing_ = false;
   bool handed_off_ = false;  // the stream now belongs to a WebSocket session

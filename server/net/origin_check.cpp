@@ -110,14 +110,24 @@ rules::result<origin_policy, std::string> parse_origin_policy(std::string_view l
   return policy;
 }
 
-bool origin_allowed(const origin_policy& policy, std::optional<std::string_view> origin, std::string_view host) {
-  if (!origin || policy.any) return true;
-  const auto page = parse_origin(*origin);
+bool origin_allowed(const origin_policy& policy, const handshake_origin& from) {
+  // No Origin: no browser, so no visitor's page to abuse; such a client could send any
+  // Origin and Host it liked anyway.
+  if (!from.origin || policy.any) return true;
+  const auto page = parse_origin(*from.origin);
   if (!page) return false;
   if (std::find(policy.listed.begin(), policy.listed.end(), *page) != policy.listed.end()) return true;
-  const auto server = parse_authority(host);
-  // A Host without a port names the default port of whichever scheme the browser used.
-  return server && server->host == page->host && server->port.value_or(default_port(page->scheme)) == page->port;
+  const auto server = parse_authority(from.host);
+  if (!server) return false;
+  if (policy.public_origin) {
+    const auto& known = *policy.public_origin;
+    return *page == known && server->host == known.host && server->port.value_or(default_port(known.scheme)) == known.port;
+  }
+  const auto proto = from.forwarded_proto ? lower(trim(*from.forwarded_proto)) : std::string();
+  const std::string scheme = proto == "https" ? "https" : "http";
+  // A Host without a port names the default port of the scheme the browser used.
+  return page->scheme == scheme && server->host == page->host &&
+         server->port.value_or(default_port(scheme)) == page->port;
 }
 
 std::string printable_header(std::string_view text) {

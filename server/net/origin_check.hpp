@@ -5,8 +5,11 @@
 // A handshake without Origin comes from no browser (the CLI, tests, bots) and passes:
 // such a client could send any Origin it liked anyway.
 //
-// Same origin: the Origin's host and port equal the Host header's, for http or https
-// (behind a TLS proxy the scheme the browser used is not the one the server sees).
+// Same origin: the Origin's scheme, host and port equal the request's. The scheme is
+// http, as this server speaks it, unless a TLS proxy in front says https in
+// X-Forwarded-Proto. When the server is told its public address (--public-url), a page
+// must come from exactly that origin, and the Host header must name it: a page of any
+// other name that resolves to this server (DNS rebinding) is refused.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -35,6 +38,7 @@ std::optional<web_origin> parse_origin(std::string_view text);
 struct origin_policy {
   bool any = false;                // "*": every origin; unsafe, for development only
   std::vector<web_origin> listed;  // allowed besides the same origin
+  std::optional<web_origin> public_origin;  // --public-url: the one name players use
 
   bool operator==(const origin_policy&) const = default;
 };
@@ -43,9 +47,15 @@ struct origin_policy {
 // entries are ignored; a bad entry is an error message naming it.
 rules::result<origin_policy, std::string> parse_origin_policy(std::string_view list);
 
-// Whether a WebSocket handshake with this Origin header (if any) and Host header may go
-// ahead.
-bool origin_allowed(const origin_policy& policy, std::optional<std::string_view> origin, std::string_view host);
+// What a WebSocket handshake says about where it comes from.
+struct handshake_origin {
+  std::optional<std::string_view> origin;           // the Origin header; none from a non-browser
+  std::string_view host;                            // the Host header
+  std::optional<std::string_view> forwarded_proto;  // X-Forwarded-Proto, from a proxy in front
+};
+
+// Whether a WebSocket handshake from there may go ahead.
+bool origin_allowed(const origin_policy& policy, const handshake_origin& from);
 
 // Header text fit for a log line: at most 200 bytes, control and non-ASCII bytes as \xNN.
 std::string printable_header(std::string_view text);

@@ -57,7 +57,11 @@ rules::result<std::uint16_t, startup_error> server::start() {
   const auto address = net::ip::make_address(settings_.bind, ec);
   if (ec) return startup_error{"bad bind address '" + settings_.bind + "': " + ec.message()};
 
-  state = std::make_shared<http_shared_state>(root.path, hooks_, settings_.allowed_origins, metrics_, options_.limits);
+  auto origins = settings_.allowed_origins;
+  if (settings_.public_url) origins.public_origin = settings_.public_url;
+  state = std::make_shared<http_shared_state>(root.path, hooks_, std::move(origins), metrics_, options_.limits);
+  spdlog::info("up to {} connections at once, {} per address", state->addresses().limits().max_connections,
+               state->addresses().limits().connections_per_address);
   auto accepting = std::make_shared<listener>(ioc_, state);
   if (auto error = accepting->open({address, settings_.port})) return startup_error{*error};
   {

@@ -12,11 +12,17 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
 websocket_session::websocket_session(beast::tcp_stream stream, std::shared_ptr<session_handler> handler,
-                                     websocket_limits limits, std::shared_ptr<server_metrics> metrics)
-    : ws_(std::move(stream)), handler_(std::move(handler)), limits_(limits), metrics_(std::move(metrics)) {
+                                     websocket_limits limits, std::shared_ptr<server_metrics> metrics,
+                                     address_table::ticket place)
+    : ws_(std::move(stream)),
+      handler_(std::move(handler)),
+      limits_(limits),
+      metrics_(std::move(metrics)),
+      place_(std::move(place)) {
   beast::error_code ec;
   const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
   remote_address_ = ec ? "unknown" : endpoint.address().to_string();
+  address_key_ = place_.held() ? place_.client_key() : ec ? "unknown" : server::address_key(endpoint.address());
 }
 
 void websocket_session::run(beast::http::request<beast::http::string_body> request) {

@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 
+#include "server/net/address_table.hpp"
 #include "server/net/metrics.hpp"
 #include "server/net/participant.hpp"
 
@@ -42,8 +43,10 @@ struct websocket_limits {
 class websocket_session : public participant, public std::enable_shared_from_this<websocket_session> {
  public:
   // `metrics` may be empty (tests of the session alone); pass server::metrics().
+  // `place` is the connection's place in its address's count, held until it closes.
   websocket_session(boost::beast::tcp_stream stream, std::shared_ptr<session_handler> handler,
-                    websocket_limits limits = {}, std::shared_ptr<server_metrics> metrics = {});
+                    websocket_limits limits = {}, std::shared_ptr<server_metrics> metrics = {},
+                    address_table::ticket place = {});
 
   // Completes the upgrade that `request` asked for, then reads until closed.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -54,6 +57,9 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   void close(boost::beast::websocket::close_code code, std::string reason);
 
   const std::string& remote_address() const { return remote_address_; }
+  // What the address counts under for per-address caps: an IPv6 address by its /64
+  // (address_table.hpp).
+  const std::string& address_key() const { return address_key_; }
 
  private:
   void on_accept(boost::beast::error_code ec);
@@ -72,6 +78,8 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   websocket_limits limits_;
   std::shared_ptr<server_metrics> metrics_;
   std::string remote_address_;
+  std::string address_key_;
+  address_table::ticket place_;
   std::deque<frame> queue_;
   std::size_t queued_bytes_ = 0;
   bool writing_ = false;

@@ -23,6 +23,14 @@ using clock_type = std::chrono::steady_clock;
 class child_process {
  public:
   explicit child_process(std::vector<std::string> args) {
+    args.insert(args.begin(), SHITHEAD_BINARY);
+    spawn(SHITHEAD_BINARY, std::move(args));
+  }
+  // Another program with its whole argv (a shell that sets limits, then execs the binary).
+  child_process(std::string program, std::vector<std::string> argv) { spawn(program, std::move(argv)); }
+
+ private:
+  void spawn(const std::string& program, std::vector<std::string> args) {
     int fds[2];
     if (pipe(fds) != 0) return;
     posix_spawn_file_actions_t actions;
@@ -31,15 +39,16 @@ class child_process {
     posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
     posix_spawn_file_actions_addclose(&actions, fds[0]);
     posix_spawn_file_actions_addclose(&actions, fds[1]);
-    args.insert(args.begin(), SHITHEAD_BINARY);
     std::vector<char*> argv;
     for (auto& arg : args) argv.push_back(arg.data());
     argv.push_back(nullptr);
-    if (posix_spawn(&pid_, SHITHEAD_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid_ = -1;
+    if (posix_spawn(&pid_, program.c_str(), &actions, nullptr, argv.data(), environ) != 0) pid_ = -1;
     posix_spawn_file_actions_destroy(&actions);
     close(fds[1]);
     out_ = fds[0];
   }
+
+ public:
   ~child_process() {
     if (pid_ > 0 && !exit_status_) {
       kill(pid_, SIGKILL);

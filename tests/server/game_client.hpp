@@ -40,8 +40,10 @@ struct game_server {
       : game_server(std::make_shared<std::shared_ptr<server::game_service>>(), std::move(limits), socket) {}
   game_server(std::shared_ptr<std::shared_ptr<server::game_service>> holder, server::service_limits limits,
               server::websocket_limits socket)
-      : http([holder, socket](beast::tcp_stream stream, http::request<http::string_body> request) {
-          std::make_shared<server::websocket_session>(std::move(stream), *holder, socket)->run(std::move(request));
+      : http([holder, socket](beast::tcp_stream stream, http::request<http::string_body> request,
+                              server::address_table::ticket place) {
+          std::make_shared<server::websocket_session>(std::move(stream), *holder, socket, nullptr, std::move(place))
+              ->run(std::move(request));
         }),
         service(holder) {
     init(std::move(limits));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/cli/command_line.hpp"
+#include "server/net/address_table.hpp"
 #include "server/net/config.hpp"
 
 namespace shithead::server {
@@ -133,6 +134,37 @@ TEST(config, a_bad_origin_or_turn_timer_is_an_error_that_names_it) {
   const auto from_env = parse({}, {{"SHITHEAD_TURN_TIMER", "5"}});
   ASSERT_TRUE(from_env.error);
   EXPECT_NE(from_env.error->find("SHITHEAD_TURN_TIMER"), std::string::npos) << *from_env.error;
+}
+
+TEST(config, a_public_url_is_an_origin_from_a_flag_or_the_environment) {
+  EXPECT_FALSE(parse({}).settings.public_url);
+  const auto flag = parse({"--public-url", "https://Cards.Example.org/"});
+  ASSERT_FALSE(flag.error) << *flag.error;
+  ASSERT_TRUE(flag.settings.public_url);
+  EXPECT_EQ(flag.settings.public_url->to_string(), "https://cards.example.org:443");
+  const auto env = parse({}, {{"SHITHEAD_PUBLIC_URL", "http://10.0.0.5:8080"}});
+  ASSERT_FALSE(env.error) << *env.error;
+  EXPECT_EQ(env.settings.public_url->to_string(), "http://10.0.0.5:8080");
+  for (const char* bad : {"cards.example.org", "ftp://x.example", "https://x.example/path"}) {
+    const auto refused = parse({"--public-url", bad});
+    ASSERT_TRUE(refused.error) << bad;
+    EXPECT_NE(refused.error->find("public-url"), std::string::npos) << *refused.error;
+  }
+}
+
+TEST(config, api_rate_and_connections_per_address_are_settings) {
+  const auto defaults = parse({});
+  EXPECT_EQ(defaults.settings.api_rate, 10);
+  EXPECT_EQ(defaults.settings.connections_per_address, 64);
+  const auto set = parse({"--api-rate", "0", "--connections-per-address=8"});
+  ASSERT_FALSE(set.error) << *set.error;
+  EXPECT_EQ(set.settings.api_rate, 0);
+  EXPECT_EQ(set.settings.connections_per_address, 8);
+  const auto limits = address_limits_of(parse({"--api-rate", "25"}).settings);
+  EXPECT_EQ(limits.api.rate_per_second, 25);
+  EXPECT_EQ(limits.api.burst, 100);
+  for (const char* bad : {"-1", "many", ""}) EXPECT_TRUE(parse({"--api-rate", bad}).error) << bad;
+  EXPECT_TRUE(parse({"--connections-per-address", "0"}).error);
 }
 
 TEST(config, help_is_asked_for) { EXPECT_TRUE(parse({"--help"}).help); }

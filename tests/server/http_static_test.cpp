@@ -44,6 +44,30 @@ TEST(http_static, each_kind_of_file_gets_its_content_type_and_caching) {
   EXPECT_EQ(connection.get("/logo.png").body, std::string("\x89PNG\r\n\x1a\n", 8));
 }
 
+// Issue 13: pages carry a content security policy, refuse to be framed and keep the
+// table's address out of Referer headers to other sites; every answer says nosniff.
+TEST(http_static, pages_carry_the_security_headers_and_every_answer_says_nosniff) {
+  test::test_server server;
+  for (const char* page : {"/", "/index.html", "/t/ABC123"}) {
+    SCOPED_TRACE(page);
+    const auto reply = test::http_get(server.port(), page);
+    ASSERT_EQ(reply.status, 200u) << reply.error;
+    const auto policy = reply.header("Content-Security-Policy");
+    EXPECT_NE(policy.find("default-src 'self'"), std::string::npos) << policy;
+    EXPECT_NE(policy.find("frame-ancestors 'none'"), std::string::npos) << policy;
+    EXPECT_NE(policy.find("object-src 'none'"), std::string::npos) << policy;
+    EXPECT_EQ(reply.header("X-Frame-Options"), "DENY");
+    EXPECT_EQ(reply.header("Referrer-Policy"), "same-origin");
+    EXPECT_EQ(reply.header("X-Content-Type-Options"), "nosniff");
+  }
+  for (const char* other : {"/app.js", "/style.css", "/healthz", "/api/rules", "/missing", "/metrics"}) {
+    SCOPED_TRACE(other);
+    const auto reply = test::http_get(server.port(), other);
+    EXPECT_EQ(reply.header("X-Content-Type-Options"), "nosniff");
+    EXPECT_EQ(reply.header("Content-Security-Policy"), "");  // not a page
+  }
+}
+
 TEST(http_static, the_root_and_folders_serve_their_index) {
   test::test_server server;
   const auto root = test::http_get(server.port(), "/");

@@ -277,9 +277,10 @@ class echo_handler : public session_handler {
 struct metered_server {
   std::shared_ptr<server_metrics> metrics = std::make_shared<server_metrics>();
   test::test_server server{
-      [metrics = metrics](boost::beast::tcp_stream stream, http::request<http::string_body> request) {
+      [metrics = metrics](boost::beast::tcp_stream stream, http::request<http::string_body> request,
+                          address_table::ticket place) {
         std::make_shared<websocket_session>(std::move(stream), std::make_shared<echo_handler>(), websocket_limits{},
-                                            metrics)
+                                            metrics, std::move(place))
             ->run(std::move(request));
       },
       [this] {

@@ -34,6 +34,11 @@ origin_policy policy(std::string_view list) {
 
 // ---- the rule itself -------------------------------------------------------------------
 
+bool allowed(const origin_policy& p, std::optional<std::string_view> origin, std::string_view host,
+             std::optional<std::string_view> forwarded_proto = std::nullopt) {
+  return origin_allowed(p, handshake_origin{origin, host, forwarded_proto});
+}
+
 TEST(origin_rule, an_origin_is_normalised_with_its_port_made_explicit) {
   EXPECT_EQ(parse_origin("https://Cards.Example.org")->to_string(), "https://cards.example.org:443");
   EXPECT_EQ(parse_origin("http://localhost:8080/")->to_string(), "http://localhost:8080");
@@ -44,35 +49,58 @@ TEST(origin_rule, an_origin_is_normalised_with_its_port_made_explicit) {
     EXPECT_FALSE(parse_origin(bad)) << bad;
 }
 
-TEST(origin_rule, the_same_origin_passes_whatever_the_scheme) {
+// Issue 13: the scheme counts too. This server speaks http; a page over https is of
+// another origin unless a TLS proxy in front says so.
+TEST(origin_rule, the_same_origin_passes_with_the_scheme_the_request_came_in_by) {
   const origin_policy same_only;
-  EXPECT_TRUE(origin_allowed(same_only, "http://127.0.0.1:8080", "127.0.0.1:8080"));
-  EXPECT_TRUE(origin_allowed(same_only, "https://cards.example.org", "cards.example.org"));
-  EXPECT_TRUE(origin_allowed(same_only, "http://cards.example.org", "Cards.Example.org"));
+  EXPECT_TRUE(allowed(same_only, "http://127.0.0.1:8080", "127.0.0.1:8080"));
+  EXPECT_TRUE(allowed(same_only, "http://cards.example.org", "Cards.Example.org"));
+  EXPECT_FALSE(allowed(same_only, "https://cards.example.org", "cards.example.org"));
+  EXPECT_FALSE(allowed(same_only, "https://127.0.0.1:8080", "127.0.0.1:8080"));
   // Behind a TLS proxy the server sees http, the browser used https on 443.
-  EXPECT_TRUE(origin_allowed(same_only, "https://cards.example.org", "cards.example.org:443"));
+  EXPECT_TRUE(allowed(same_only, "https://cards.example.org", "cards.example.org", "https"));
+  EXPECT_TRUE(allowed(same_only, "https://cards.example.org", "cards.example.org:443", " HTTPS "));
+  EXPECT_FALSE(allowed(same_only, "http://cards.example.org", "cards.example.org", "https"));
+  EXPECT_TRUE(allowed(same_only, "http://cards.example.org", "cards.example.org", "http"));
+}
+
+// Issue 13: a page at a name of the attacker's that resolves to this server (DNS
+// rebinding) sends its own name as both Origin and Host. Told its public address, the
+// server refuses every other name.
+TEST(origin_rule, with_a_public_url_only_that_origin_and_host_pass) {
+  origin_policy told;
+  told.public_origin = parse_origin("https://cards.example.org");
+  EXPECT_TRUE(allowed(told, "https://cards.example.org", "cards.example.org"));
+  EXPECT_TRUE(allowed(told, "https://cards.example.org", "cards.example.org:443"));
+  EXPECT_FALSE(allowed(told, "http://evil.example", "evil.example"));
+  EXPECT_FALSE(allowed(told, "https://evil.example", "evil.example", "https"));
+  EXPECT_FALSE(allowed(told, "http://cards.example.org", "cards.example.org"));   // the scheme
+  EXPECT_FALSE(allowed(told, "https://cards.example.org", "10.0.0.5:8080"));     // another Host
+  EXPECT_TRUE(allowed(told, std::nullopt, "10.0.0.5:8080"));                      // no browser
+  told.listed.push_back(*parse_origin("http://localhost:5173"));
+  EXPECT_TRUE(allowed(told, "http://localhost:5173", "10.0.0.5:8080"));          // listed still pass
 }
 
 TEST(origin_rule, another_host_or_port_is_refused_unless_listed) {
   const origin_policy same_only;
-  EXPECT_FALSE(origin_allowed(same_only, "https://evil.example", "cards.example.org"));
-  EXPECT_FALSE(origin_allowed(same_only, "http://127.0.0.1:9999", "127.0.0.1:8080"));
-  EXPECT_FALSE(origin_allowed(same_only, "http://localhost:8080", "127.0.0.1:8080"));
-  EXPECT_FALSE(origin_allowed(same_only, "null", "127.0.0.1:8080"));
-  EXPECT_FALSE(origin_allowed(same_only, "http://127.0.0.1:8080", ""));  // no Host to compare with
+  EXPECT_FALSE(allowed(same_only, "https://evil.example", "cards.example.org"));
+  EXPECT_FALSE(allowed(same_only, "http://127.0.0.1:9999", "127.0.0.1:8080"));
+  EXPECT_FALSE(allowed(same_only, "http://localhost:8080", "127.0.0.1:8080"));
+  EXPECT_FALSE(allowed(same_only, "null", "127.0.0.1:8080"));
+  EXPECT_FALSE(allowed(same_only, "http://127.0.0.1:8080", ""));  // no Host to compare with
   const auto listed = policy("https://cards.example.org, http://localhost:5173");
-  EXPECT_TRUE(origin_allowed(listed, "https://cards.example.org", "10.0.0.5:8080"));
-  EXPECT_TRUE(origin_allowed(listed, "http://LOCALHOST:5173", "10.0.0.5:8080"));
-  EXPECT_FALSE(origin_allowed(listed, "http://cards.example.org", "10.0.0.5:8080"));  // port 80, not 443
-  EXPECT_FALSE(origin_allowed(listed, "https://evil.example", "10.0.0.5:8080"));
+  EXPECT_TRUE(allowed(listed, "https://cards.example.org", "10.0.0.5:8080"));
+  EXPECT_TRUE(allowed(listed, "http://LOCALHOST:5173", "10.0.0.5:8080"));
+  EXPECT_FALSE(allowed(listed, "http://cards.example.org", "10.0.0.5:8080"));  // port 80, not 443
+  EXPECT_FALSE(allowed(listed, "https://evil.example", "10.0.0.5:8080"));
 }
 
 TEST(origin_rule, no_origin_passes_and_a_star_lets_every_page_in) {
-  EXPECT_TRUE(origin_allowed(origin_policy{}, std::nullopt, "127.0.0.1:8080"));
+  EXPECT_TRUE(allowed(origin_policy{}, std::nullopt, "127.0.0.1:8080"));
   const auto any = policy("*");
   EXPECT_TRUE(any.any);
-  EXPECT_TRUE(origin_allowed(any, "https://evil.example", "127.0.0.1:8080"));
-  EXPECT_TRUE(origin_allowed(any, "null", "127.0.0.1:8080"));
+  EXPECT_TRUE(allowed(any, "https://evil.example", "127.0.0.1:8080"));
+  EXPECT_TRUE(allowed(any, "null", "127.0.0.1:8080"));
 }
 
 TEST(origin_rule, a_policy_lists_origins_once_and_names_a_bad_entry) {
@@ -119,8 +147,10 @@ class origin_server {
     server_options options;
     options.handle_signals = false;
     server_ = std::make_unique<server>(settings, options);
-    server_->set_websocket_upgrade([handler = handler_](beast::tcp_stream stream, http::request<http::string_body> req) {
-      std::make_shared<websocket_session>(std::move(stream), handler)->run(std::move(req));
+    server_->set_websocket_upgrade([handler = handler_](beast::tcp_stream stream, http::request<http::string_body> req,
+                                                        address_table::ticket place) {
+      std::make_shared<websocket_session>(std::move(stream), handler, websocket_limits{}, nullptr, std::move(place))
+          ->run(std::move(req));
     });
     auto started = server_->start();
     if (!started) {
@@ -158,7 +188,8 @@ struct handshake_result {
 };
 
 // A browser's handshake, with this Origin header (or none), then one message.
-handshake_result open_websocket(std::uint16_t port, std::optional<std::string> origin) {
+handshake_result open_websocket(std::uint16_t port, std::optional<std::string> origin, std::string host = {},
+                                std::optional<std::string> forwarded_proto = std::nullopt) {
   handshake_result result;
   net::io_context ioc;
   websocket::stream<beast::tcp_stream> ws(ioc);
@@ -175,12 +206,14 @@ handshake_result open_websocket(std::uint16_t port, std::optional<std::string> o
   websocket::stream_base::timeout timeouts = websocket::stream_base::timeout::suggested(beast::role_type::client);
   timeouts.handshake_timeout = 5s;
   ws.set_option(timeouts);
-  if (origin)
-    ws.set_option(websocket::stream_base::decorator(
-        [value = *origin](websocket::request_type& request) { request.set(http::field::origin, value); }));
+  ws.set_option(websocket::stream_base::decorator([origin, forwarded_proto](websocket::request_type& request) {
+    if (origin) request.set(http::field::origin, *origin);
+    if (forwarded_proto) request.set("X-Forwarded-Proto", *forwarded_proto);
+  }));
   websocket::response_type response;
   done = false;
-  ws.async_handshake(response, "127.0.0.1:" + std::to_string(port), "/ws", [&](beast::error_code e) {
+  if (host.empty()) host = "127.0.0.1:" + std::to_string(port);
+  ws.async_handshake(response, host, "/ws", [&](beast::error_code e) {
     ec = e;
     done = true;
   });
@@ -226,8 +259,19 @@ void expect_refused(const handshake_result& result, const std::string& what) {
 TEST(origin_check, a_page_of_this_server_opens_the_websocket) {
   origin_server server(origin_policy{});
   expect_upgraded(open_websocket(server.port(), server.own_origin()), "same origin");
-  expect_upgraded(open_websocket(server.port(), "https://127.0.0.1:" + std::to_string(server.port())),
-                  "same host and port over https (a TLS proxy)");
+  const auto over_https = "https://127.0.0.1:" + std::to_string(server.port());
+  expect_upgraded(open_websocket(server.port(), over_https, {}, "https"), "same host and port over a TLS proxy");
+  expect_refused(open_websocket(server.port(), over_https), "https, but no proxy says so");
+}
+
+TEST(origin_check, told_its_public_url_the_server_refuses_pages_of_other_names) {
+  origin_policy told;
+  told.public_origin = parse_origin("http://cards.example.org");
+  origin_server server(told);
+  expect_upgraded(open_websocket(server.port(), "http://cards.example.org", "cards.example.org"), "its name");
+  expect_refused(open_websocket(server.port(), "http://evil.example", "evil.example"), "a rebound name");
+  expect_refused(open_websocket(server.port(), server.own_origin()), "its address, not its name");
+  expect_upgraded(open_websocket(server.port(), std::nullopt), "no browser");
 }
 
 TEST(origin_check, another_site_is_refused_with_403_before_any_game_sees_it) {

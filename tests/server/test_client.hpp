@@ -62,8 +62,19 @@ struct http_reply {
 // One TCP connection to 127.0.0.1:port for HTTP/1.1 requests, kept alive between them.
 class http_connection {
  public:
-  explicit http_connection(std::uint16_t port, milliseconds timeout = default_timeout)
+  // `source`: the local address to connect from, another of 127.0.0.0/8 (the whole block
+  // is loopback on Linux), to stand for another client.
+  explicit http_connection(std::uint16_t port, milliseconds timeout = default_timeout, std::string_view source = {})
       : port_(port), timeout_(timeout) {
+    if (!source.empty()) {
+      beast::error_code ec;
+      stream_.socket().open(tcp::v4(), ec);
+      if (!ec) stream_.socket().bind(tcp::endpoint(net::ip::make_address(source), 0), ec);
+      if (ec) {
+        error_ = "bind " + std::string(source) + ": " + ec.message();
+        return;
+      }
+    }
     bool done = false;
     stream_.expires_after(timeout_);
     stream_.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port),

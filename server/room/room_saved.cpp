@@ -207,6 +207,10 @@ rules::result<room, std::string> room::restored(const json& saved, const std::ve
     if (const auto& game = saved.at("game"); !game.is_null()) {
       auto record = protocol::record_from_json(game.at("record"));
       if (!record) return "game record: " + record.error().message;
+      // Game seat i is the table's seat i: a game wider than the table would index past it.
+      if (record.value().players > static_cast<int>(r.seats_.size()))
+        return "game record: " + std::to_string(record.value().players) + " players at a table of " +
+               std::to_string(r.seats_.size()) + " seats";
       // The log goes on where the saved record stops (format 1 saved some actions in the
       // record; format 2 none). Entries it already holds are skipped; a gap is damage.
       auto& actions = record.value().actions;

@@ -196,6 +196,20 @@ TEST(RoomSaved, ADamagedRowWithNumbersOutOfRangeIsRefusedNamingTheField) {
   EXPECT_TRUE(restore(t, 1, saved).ok());
 }
 
+// Found by tests/fuzz (corpus/saved_table/damaged_more_players_than_seats.json): game
+// seat i is table seat i, so a record of three players at a two-seat table indexed past
+// the seats as soon as someone joined.
+TEST(RoomSaved, AGameWithMorePlayersThanTheTableHasSeatsIsRefused) {
+  table t(make_settings(3), 7, 2);
+  start_and_play_a_little(t, 4);
+  json narrow = t.r.saved();
+  narrow["settings"]["seats"] = 2;
+  narrow["seats"].erase(2);
+  const auto back = restore(t, 1, narrow);
+  ASSERT_FALSE(back.ok());
+  EXPECT_NE(back.error().find("3 players at a table of 2 seats"), std::string::npos) << back.error();
+}
+
 // Append-only: a move hands the host its actions, and the saved form (settings, seats,
 // scoreboard, the deal) only when one of those changed, so a move costs the same to
 // store at move 10 as at move 500.

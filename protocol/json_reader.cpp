@@ -122,7 +122,9 @@ std::optional<parse_error> check_object(const json& value, std::string_view path
                                         std::span<const std::string_view> also_known) {
   if (!value.is_object()) return error_at(path, "expected an object, got " + quote(value));
   for (const auto& [key, member] : value.items()) {
-    const auto is_key = [&key](std::string_view k) { return k == key; };
+    // A named copy of the binding: clang before 16 cannot capture a structured binding.
+    const std::string_view name = key;
+    const auto is_key = [name](std::string_view k) { return k == name; };
     if (std::none_of(known.begin(), known.end(), is_key) &&
         std::none_of(also_known.begin(), also_known.end(), is_key))
       return error_at(field_path(path, key), "unknown key");

@@ -3,6 +3,10 @@
 # Runs apt-get as root, or through sudo when run as another user.
 #   --with-browser  also what CI's browser and Docker tests need (chromium, an emoji font, curl, and
 #                   Node.js with npm when no node is installed), in the same apt-get run
+#   --with-fuzz     also what scripts/fuzz.sh needs: clang with the libFuzzer and sanitizer
+#                   runtimes, and llvm-symbolizer for readable stacks. A flag of its own, not
+#                   part of --with-browser: it is a few hundred MB that only fuzzing needs, and
+#                   CI passes both flags, so it still takes one apt-get run
 set -euo pipefail
 
 packages=(
@@ -10,10 +14,23 @@ packages=(
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
-if [ "${1:-}" = "--with-browser" ]; then
-  packages+=(chromium fonts-noto-color-emoji curl)  # curl: the Docker smoke test
-  command -v node >/dev/null || packages+=(nodejs npm)
-fi
+for flag in "$@"; do
+  case "$flag" in
+    --with-browser)
+      packages+=(chromium fonts-noto-color-emoji curl)  # curl: the Docker smoke test
+      command -v node >/dev/null || packages+=(nodejs npm)
+      ;;
+    --with-fuzz)
+      # clang only recommends libclang-rt-14-dev (libFuzzer, ASan, UBSan), and we install
+      # without recommends; llvm-14 holds llvm-symbolizer.
+      packages+=(clang libclang-rt-14-dev llvm-14)
+      ;;
+    *)
+      echo "unknown flag $flag (known: --with-browser, --with-fuzz)" >&2
+      exit 2
+      ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

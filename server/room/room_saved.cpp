@@ -4,7 +4,11 @@
 // rules core is deterministic, so the replay is the game that was being played, and
 // nothing of rules::game_state's layout leaks into the file.
 #include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <string_view>
 
+#include "protocol/json_reader.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/ruleset_json.hpp"
 #include "server/room/room.hpp"
@@ -13,6 +17,62 @@ namespace shithead::server {
 namespace {
 
 using protocol::json;
+
+// A saved row is ours, but a damaged one must be refused, not trusted: every scalar is
+// read through protocol's checked readers, because nlohmann's get<int>() of 1e300 is a
+// float-to-int conversion out of range (undefined behaviour), and of 3.5 silently 3.
+// The first bad field throws, and restored() refuses the row naming its path.
+struct damaged_row : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+template <class T>
+T checked(protocol::parsed<T> read) {
+  if (!read) throw damaged_row(read.error().message);
+  return std::move(read).value();
+}
+
+// Counts the room adds one to (bots added, timeouts in a row) stay far from int's end.
+constexpr int max_count = 1'000'000'000;
+// The longest clock a table may have: a day is far beyond any the server sets.
+constexpr std::int64_t max_clock_ms = 24 * 60 * 60 * 1000;
+
+int int_field(const json& object, std::string_view path, std::string_view key, int min, int max) {
+  return checked(protocol::read_field(object, path, key, protocol::int_in(min, max)));
+}
+
+std::int64_t int64_field(const json& object, std::string_view path, std::string_view key, std::int64_t min,
+                         std::int64_t max) {
+  const auto value = checked(protocol::read_field(object, path, key, protocol::read_int64));
+  if (value < min || value > max)
+    throw damaged_row(protocol::field_path(path, key) + ": " + std::to_string(value) + " is out of range " +
+                      std::to_string(min) + ".." + std::to_string(max));
+  return value;
+}
+
+std::uint64_t uint64_field(const json& object, std::string_view path, std::string_view key) {
+  return checked(protocol::read_field(object, path, key, protocol::read_uint64));
+}
+
+bool bool_field(const json& object, std::string_view path, std::string_view key) {
+  return checked(protocol::read_field(object, path, key, protocol::read_bool));
+}
+
+std::string string_field(const json& object, std::string_view path, std::string_view key) {
+  return checked(protocol::read_field(object, path, key, protocol::read_string));
+}
+
+std::chrono::milliseconds clock_field(const json& object, std::string_view path, std::string_view key) {
+  return std::chrono::milliseconds{int64_field(object, path, key, 0, max_clock_ms)};
+}
+
+std::optional<rules::bot_kind> bot_field(const json& object, std::string_view path) {
+  const json& bot = *checked(protocol::require_field(object, path, "bot"));
+  if (bot.is_null()) return std::nullopt;
+  const auto kind = rules::parse_bot_kind(string_field(object, path, "bot"));
+  if (!kind) throw damaged_row(protocol::field_path(path, "bot") + ": unknown bot kind " + protocol::quote(bot));
+  return kind;
+}
 
 // Bumped when the saved form changes in a way older code cannot read. 1: the game's
 // record held every action; 2: the actions are in the store's log, and the game has a
@@ -25,14 +85,11 @@ json seat_player_json(const seat_player& p) {
               {"bot", p.bot ? json(rules::to_string(*p.bot)) : json(nullptr)}};
 }
 
-seat_player seat_player_from(const json& j) {
+seat_player seat_player_from(const json& j, std::string_view path) {
   seat_player p;
-  p.id = j.at("id").get<std::string>();
-  p.name = j.at("name").get<std::string>();
-  if (const auto& bot = j.at("bot"); !bot.is_null()) {
-    p.bot = rules::parse_bot_kind(bot.get<std::string>());
-    if (!p.bot) throw std::runtime_error("unknown bot kind " + bot.dump());
-  }
+  p.id = string_field(j, path, "id");
+  p.name = string_field(j, path, "name");
+  p.bot = bot_field(j, path);
   return p;
 }
 
@@ -96,60 +153,64 @@ rules::result<room, std::string> room::restored(const json& saved, const std::ve
                                                 std::size_t first_logged, std::uint64_t last_version,
                                                 std::uint64_t seed, time_point now) {
   try {
-    const int format = saved.at("format").get<int>();
+    const int format = int_field(saved, "", "format", 0, std::numeric_limits<int>::max());
     if (format != 1 && format != saved_format)
       return std::string("saved by another version of the server (format ") + saved.at("format").dump() + ")";
     const json& js = saved.at("settings");
     table_settings settings;
-    settings.code = js.at("code").get<std::string>();
-    settings.is_public = js.at("public").get<bool>();
+    settings.code = string_field(js, "settings", "code");
+    settings.is_public = bool_field(js, "settings", "public");
     auto ruleset = protocol::ruleset_from_json(js.at("ruleset"), "settings.ruleset");
     if (!ruleset) return ruleset.error().message;
     settings.ruleset = std::move(ruleset).value();
-    settings.seats = js.at("seats").get<int>();
-    if (settings.seats < min_seats || settings.seats > max_seats) return std::string("bad seat count");
-    settings.turn_timer = std::chrono::milliseconds{js.at("turn_timer_ms").get<std::int64_t>()};
-    settings.swap_timer = std::chrono::milliseconds{js.at("swap_timer_ms").get<std::int64_t>()};
-    settings.grace = std::chrono::milliseconds{js.at("grace_ms").get<std::int64_t>()};
-    settings.empty_close = std::chrono::milliseconds{js.at("empty_close_ms").get<std::int64_t>()};
+    settings.seats = int_field(js, "settings", "seats", min_seats, max_seats);
+    settings.turn_timer = clock_field(js, "settings", "turn_timer_ms");
+    settings.swap_timer = clock_field(js, "settings", "swap_timer_ms");
+    settings.grace = clock_field(js, "settings", "grace_ms");
+    settings.empty_close = clock_field(js, "settings", "empty_close_ms");
 
-    room r(std::move(settings), player_info{saved.at("host").get<std::string>(), {}}, seed, now);
+    room r(std::move(settings), player_info{string_field(saved, "", "host"), {}}, seed, now);
     // One more than the last frame anyone saw: whatever a client holds is older than the
     // snapshot it gets when it comes back.
-    r.version_ = std::max(saved.at("version").get<std::uint64_t>(), last_version) + 1;
+    r.version_ = std::max(uint64_field(saved, "", "version"), last_version) + 1;
     r.saved_dirty_ = false;  // nothing to save until something changes
-    if (format >= 2) r.game_number_ = saved.at("game_number").get<std::int64_t>();
-    r.next_order_ = saved.at("next_order").get<std::uint64_t>();
-    r.bots_added_ = saved.at("bots_added").get<int>();
+    if (format >= 2)
+      r.game_number_ = int64_field(saved, "", "game_number", 0, std::numeric_limits<std::int64_t>::max() - 1);
+    r.next_order_ = uint64_field(saved, "", "next_order");
+    r.bots_added_ = int_field(saved, "", "bots_added", 0, max_count);
     const json& seats = saved.at("seats");
-    if (seats.size() != r.seats_.size()) return std::string("seat count does not match the settings");
+    if (!seats.is_array() || seats.size() != r.seats_.size())
+      return std::string("seat count does not match the settings");
     for (std::size_t i = 0; i < seats.size(); ++i) {
       const json& js_seat = seats[i];
+      const auto path = protocol::index_path("seats", i);
       auto& s = r.seats_[i];
-      s.player_id = js_seat.at("player_id").get<std::string>();
-      s.name = js_seat.at("name").get<std::string>();
-      if (const auto& bot = js_seat.at("bot"); !bot.is_null()) {
-        s.bot = rules::parse_bot_kind(bot.get<std::string>());
-        if (!s.bot) return "unknown bot kind " + bot.dump();
-      }
-      s.bot_id = js_seat.at("bot_id").get<std::string>();
-      s.seated_order = js_seat.at("seated_order").get<std::uint64_t>();
-      s.ready = js_seat.at("ready").get<bool>();
-      s.left = js_seat.at("left").get<bool>();
-      s.grace_expired = js_seat.at("grace_expired").get<bool>();
-      s.timed_out = js_seat.at("timed_out").get<bool>();
-      s.timeouts = js_seat.at("timeouts").get<int>();
+      s.player_id = string_field(js_seat, path, "player_id");
+      s.name = string_field(js_seat, path, "name");
+      s.bot = bot_field(js_seat, path);
+      s.bot_id = string_field(js_seat, path, "bot_id");
+      s.seated_order = uint64_field(js_seat, path, "seated_order");
+      s.ready = bool_field(js_seat, path, "ready");
+      s.left = bool_field(js_seat, path, "left");
+      s.grace_expired = bool_field(js_seat, path, "grace_expired");
+      s.timed_out = bool_field(js_seat, path, "timed_out");
+      s.timeouts = int_field(js_seat, path, "timeouts", 0, max_count);
     }
     if (auto board = scoreboard::from_json(saved.at("scoreboard"))) {
       r.scoreboard_ = std::move(*board);
     } else {
       return std::string("damaged scoreboard");
     }
-    if (const auto& last = saved.at("last_shithead"); !last.is_null()) r.last_shithead_ = seat_player_from(last);
+    if (const auto& last = saved.at("last_shithead"); !last.is_null())
+      r.last_shithead_ = seat_player_from(last, "last_shithead");
 
     if (const auto& game = saved.at("game"); !game.is_null()) {
       auto record = protocol::record_from_json(game.at("record"));
       if (!record) return "game record: " + record.error().message;
+      // Game seat i is the table's seat i: a game wider than the table would index past it.
+      if (record.value().players > static_cast<int>(r.seats_.size()))
+        return "game record: " + std::to_string(record.value().players) + " players at a table of " +
+               std::to_string(r.seats_.size()) + " seats";
       // The log goes on where the saved record stops (format 1 saved some actions in the
       // record; format 2 none). Entries it already holds are skipped; a gap is damage.
       auto& actions = record.value().actions;
@@ -162,10 +223,13 @@ rules::result<room, std::string> room::restored(const json& saved, const std::ve
       r.game_ = std::move(replayed.value().state);
       r.record_ = std::move(record).value();
       r.actions_handed_ = r.record_->actions.size();
-      for (const auto& p : game.at("players")) r.game_players_.push_back(seat_player_from(p));
+      const json& players = game.at("players");
+      if (!players.is_array()) return std::string("game.players: expected an array");
+      for (std::size_t i = 0; i < players.size(); ++i)
+        r.game_players_.push_back(seat_player_from(players[i], protocol::index_path("game.players", i)));
       if (r.game_players_.size() != static_cast<std::size_t>(r.game_->players))
         return std::string("game players do not match the record");
-      r.game_finished_ = game.at("finished").get<bool>();
+      r.game_finished_ = bool_field(game, "game", "finished");
       // A game that ended in the very step that was saved has been recorded with it.
       if (r.game_->over()) r.game_finished_ = true;
     }

@@ -1,6 +1,10 @@
 #include "server/room/scoreboard.hpp"
 
 #include <cassert>
+#include <stdexcept>
+#include <string_view>
+
+#include "protocol/json_reader.hpp"
 
 namespace shithead::server {
 
@@ -60,11 +64,19 @@ protocol::json scoreboard::to_json() const {
 
 std::optional<scoreboard> scoreboard::from_json(const protocol::json& saved) {
   // Written by to_json() of this program, so anything unexpected means a damaged row:
-  // at() and get() throw, and the caller starts the scoreboard afresh.
+  // at() and get() throw, and the caller refuses the saved table. Counts go through the
+  // checked reader: get<int>() of 1e300 would be undefined behaviour, and a count at
+  // int's end would overflow at the next game.
+  const auto count = [](const protocol::json& object, std::string_view key) {
+    constexpr int max_count = 1'000'000'000;
+    auto read = protocol::read_field(object, "", key, protocol::int_in(0, max_count));
+    if (!read) throw std::invalid_argument(read.error().message);
+    return read.value();
+  };
   try {
     scoreboard out;
-    out.games_ = saved.at("games").get<int>();
-    out.abandoned_ = saved.at("abandoned").get<int>();
+    out.games_ = count(saved, "games");
+    out.abandoned_ = count(saved, "abandoned");
     for (const auto& item : saved.at("players")) {
       score_entry entry;
       const auto& bot = item.at("bot");
@@ -76,13 +88,15 @@ std::optional<scoreboard> scoreboard::from_json(const protocol::json& saved) {
         entry.player.id = item.at("bot_id").get<std::string>();
       }
       entry.player.name = item.at("name").get<std::string>();
-      entry.games = item.at("games").get<int>();
-      entry.first = item.at("first").get<int>();
-      entry.shithead = item.at("shithead").get<int>();
+      entry.games = count(item, "games");
+      entry.first = count(item, "first");
+      entry.shithead = count(item, "shithead");
       out.entries_.push_back(std::move(entry));
     }
     return out;
   } catch (const protocol::json::exception&) {
+    return std::nullopt;
+  } catch (const std::invalid_argument&) {
     return std::nullopt;
   }
 }

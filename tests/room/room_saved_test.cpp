@@ -3,6 +3,9 @@
 // form that cannot be replayed refused rather than half restored.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+
 #include "fake_participant.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/view_json.hpp"
@@ -152,6 +155,59 @@ TEST(RoomSaved, ADamagedSavedTableIsRefused) {
   const auto gap = room::restored(saved, t.r.log().actions, t.r.log().first + 1, 0, 1, t.now);
   ASSERT_FALSE(gap.ok());
   EXPECT_NE(gap.error().find("gap"), std::string::npos) << gap.error();
+}
+
+// A damaged row may hold any number where a count was: 1e300 read as an int would be
+// undefined behaviour (a float converted out of range), a count at int's end would
+// overflow the next time the room adds one, a clock of 2^63 ms overflows the time it is
+// added to. Each is refused with the path of the field, before any of it is used.
+TEST(RoomSaved, ADamagedRowWithNumbersOutOfRangeIsRefusedNamingTheField) {
+  table t(make_settings(3), 7, 2);
+  start_and_play_a_little(t, 4);
+  const json saved = t.r.saved();
+  const auto refused_naming = [&](const json& damaged, const std::string& field) {
+    const auto back = restore(t, 1, damaged);
+    ASSERT_FALSE(back.ok()) << field;
+    EXPECT_NE(back.error().find(field), std::string::npos) << back.error();
+  };
+  const auto with = [&](auto change) {
+    json damaged = saved;
+    change(damaged);
+    return damaged;
+  };
+  refused_naming(with([](json& j) { j["format"] = 1e300; }), "format");
+  refused_naming(with([](json& j) { j["settings"]["seats"] = 1e20; }), "settings.seats");
+  refused_naming(with([](json& j) { j["settings"]["seats"] = 3.0; }), "settings.seats");
+  refused_naming(with([](json& j) { j["settings"]["seats"] = 9; }), "settings.seats");
+  refused_naming(with([](json& j) { j["settings"]["turn_timer_ms"] = -1e300; }), "settings.turn_timer_ms");
+  refused_naming(with([](json& j) { j["settings"]["grace_ms"] = std::numeric_limits<std::int64_t>::max(); }),
+                 "settings.grace_ms");
+  refused_naming(with([](json& j) { j["version"] = 1e300; }), "version");
+  refused_naming(with([](json& j) { j["game_number"] = 1e19; }), "game_number");
+  refused_naming(with([](json& j) { j["next_order"] = -1; }), "next_order");
+  refused_naming(with([](json& j) { j["bots_added"] = std::numeric_limits<int>::max(); }), "bots_added");
+  refused_naming(with([](json& j) { j["seats"][1]["seated_order"] = 1e30; }), "seats[1].seated_order");
+  refused_naming(with([](json& j) { j["seats"][2]["timeouts"] = 2.5; }), "seats[2].timeouts");
+  refused_naming(with([](json& j) { j["seats"][0]["ready"] = 1; }), "seats[0].ready");
+  refused_naming(with([](json& j) { j["scoreboard"]["games"] = 1e300; }), "scoreboard");
+  refused_naming(with([](json& j) { j["scoreboard"]["abandoned"] = -1; }), "scoreboard");
+  refused_naming(with([](json& j) { j["game"]["players"][0]["bot"] = "clever"; }), "game.players[0].bot");
+  // The row itself is fine: only the changes above were refused.
+  EXPECT_TRUE(restore(t, 1, saved).ok());
+}
+
+// Found by tests/fuzz (corpus/saved_table/damaged_more_players_than_seats.json): game
+// seat i is table seat i, so a record of three players at a two-seat table indexed past
+// the seats as soon as someone joined.
+TEST(RoomSaved, AGameWithMorePlayersThanTheTableHasSeatsIsRefused) {
+  table t(make_settings(3), 7, 2);
+  start_and_play_a_little(t, 4);
+  json narrow = t.r.saved();
+  narrow["settings"]["seats"] = 2;
+  narrow["seats"].erase(2);
+  const auto back = restore(t, 1, narrow);
+  ASSERT_FALSE(back.ok());
+  EXPECT_NE(back.error().find("3 players at a table of 2 seats"), std::string::npos) << back.error();
 }
 
 // Append-only: a move hands the host its actions, and the saved form (settings, seats,

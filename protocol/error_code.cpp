@@ -75,7 +75,7 @@ constexpr std::array<error_code_info, error_code_count> table = {{
     {method_not_allowed, "method_not_allowed", 405, 0},
     {upgrade_required, "upgrade_required", 426, 0},
     {unavailable, "unavailable", 503, 0},
-    {server_full, "server_full", 503, try_again_later},
+    {server_full, "server_full", 503, 0},
     {store_unavailable, "store_unavailable", 503, 0},
 }};
 

@@ -195,6 +195,10 @@ std::shared_ptr<room_host> game_service::open_room(table_settings settings, cons
 }
 
 void game_service::on_create(connection& c, const protocol::create_table_request& request, const request_id& id) {
+  // A table that could not be saved would be lost to a restart: none is opened while
+  // the store cannot write (a full disk).
+  if (services_.db && !services_.db->healthy())
+    return send_error(c, id, protocol::error_code::cannot_save, std::string(cannot_save_message));
   auto settings = settings_for(request, "", limits_.default_turn_timer);
   if (limits_.adjust_table) limits_.adjust_table(settings);
   auto created = lobby_.create_table(c.player_id, settings.is_public, std::chrono::steady_clock::now());

@@ -144,10 +144,36 @@ void room_host::disconnected(std::string player_id, std::shared_ptr<participant>
   }, true);
 }
 
+const std::string_view cannot_save_message =
+    "the server cannot save games right now (its disk may be full); nothing was changed, try again shortly";
+
+namespace {
+
+// What the room would have to save: refused, with nothing changed, while the store
+// cannot write. Chat, reactions, snapshots and leaving go on.
+bool needs_saving(const protocol::table_request& request) {
+  return !std::holds_alternative<protocol::chat_request>(request) &&
+         !std::holds_alternative<protocol::react_request>(request) &&
+         !std::holds_alternative<protocol::snapshot_request>(request) &&
+         !std::holds_alternative<protocol::leave_request>(request);
+}
+
+}  // namespace
+
+bool room_host::store_refuses_writes() const { return services_.db && !services_.db->healthy(); }
+
 void room_host::handle(std::string player_id, protocol::table_message message) {
   const auto began = clock::now();
   on_strand([player_id = std::move(player_id), message = std::move(message), began](room_host& self) {
     outbox out;
+    if (self.store_refuses_writes() && needs_saving(message.request)) {
+      // Answered at once, ahead of any step still waiting for the disk: the player must
+      // hear why nothing happens.
+      self.room_.refuse(player_id, message.id, protocol::error_code::cannot_save, cannot_save_message, out);
+      if (self.services_.metrics) self.services_.metrics->error_sent(protocol::error_code::cannot_save);
+      deliver(out.letters);
+      return;
+    }
     self.room_.handle(player_id, message, clock::now(), out);
     const bool action = std::holds_alternative<protocol::action_request>(message.request);
     self.after_change(std::move(out), action ? std::optional<clock::time_point>(began) : std::nullopt);
@@ -271,6 +297,11 @@ void room_host::arm_timer(std::optional<clock::time_point> deadline) {
   timer_.expires_at(*deadline);
   timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
     if (ec || self->closed_reported_ || self->stopped_) return;
+    if (self->store_refuses_writes()) {
+      // Bots and clocks wait while the disk refuses: their moves could not be saved.
+      self->arm_timer(clock::now() + std::chrono::milliseconds(500));
+      return;
+    }
     outbox out;
     self->room_.tick(clock::now(), out);
     self->after_change(std::move(out));

@@ -24,6 +24,10 @@
 
 namespace shithead::server {
 
+// The words of a cannot_save error: a move, a start or a new table refused because the
+// store cannot write (server/README.md, "When the disk is full").
+extern const std::string_view cannot_save_message;
+
 // What a room saves through and reports to; either may be null.
 struct room_services {
   std::shared_ptr<store> db;
@@ -74,6 +78,8 @@ class room_host : public std::enable_shared_from_this<room_host> {
   const std::string& host_player() const { return room_.host(); }
 
  private:
+  // The store cannot write now (a full disk): moves are refused and timers wait.
+  bool store_refuses_writes() const;
   template <class Fn>
   void on_strand(Fn fn, bool even_when_stopped = false);
   // Carries out what one call into the room asked for.

@@ -46,6 +46,15 @@ void room::handle(const std::string& player_id, const protocol::table_message& m
   flush_into(out);
 }
 
+void room::refuse(const std::string& player_id, const std::optional<protocol::request_id>& id, protocol::error_code code,
+                  std::string_view message, outbox& out) {
+  if (has_member(player_id)) send_error(player_id, id, code, message);
+  // Only the letter: nothing else was touched, so nothing is saved.
+  out.letters.insert(out.letters.end(), std::make_move_iterator(out_.letters.begin()),
+                     std::make_move_iterator(out_.letters.end()));
+  out_.letters.clear();
+}
+
 void room::tick(time_point now, outbox& out) {
   if (!closed_) {
     fire_due(now);

@@ -156,6 +156,10 @@ class room {
   // non-members are ignored; a request the room refuses is answered with an `error`
   // message and changes nothing.
   void handle(const std::string& player_id, const protocol::table_message& message, time_point now, outbox& out);
+  // Answers a member's request with this error and changes nothing (the host refuses for
+  // reasons of its own: a store that cannot write).
+  void refuse(const std::string& player_id, const std::optional<protocol::request_id>& id, protocol::error_code code, std::string_view message,
+              outbox& out);
   // Fires every timer due at `now`.
   void tick(time_point now, outbox& out);
   // The earliest time a timer falls due (possibly already past); nullopt when none runs.

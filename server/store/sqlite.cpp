@@ -4,6 +4,22 @@
 
 namespace shithead::server::sqlite {
 
+bool error::storage_failed() const {
+  switch (code_ & 0xff) {
+    case SQLITE_FULL:
+    case SQLITE_IOERR:
+    case SQLITE_CANTOPEN:
+    case SQLITE_READONLY:
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+    case SQLITE_NOMEM:
+    case SQLITE_PROTOCOL:
+      return true;
+    default:
+      return false;
+  }
+}
+
 database::database(const std::string& path, bool create) {
   const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX;
   const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
@@ -23,10 +39,10 @@ database::~database() { sqlite3_close_v2(db_); }
 void database::exec(std::string_view sql) {
   char* message = nullptr;
   const std::string text(sql);
-  if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+  if (const int code = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &message); code != SQLITE_OK) {
     std::string what = message ? message : sqlite3_errmsg(db_);
     sqlite3_free(message);
-    throw error(what);
+    throw error(what, sqlite3_extended_errcode(db_));
   }
 }
 
@@ -49,7 +65,7 @@ statement::statement(statement&& other) noexcept : db_(other.db_), stmt_(other.s
 
 void statement::check(int code, const char* what) const {
   if (code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE) return;
-  throw error(std::string(what) + ": " + sqlite3_errmsg(db_));
+  throw error(std::string(what) + ": " + sqlite3_errmsg(db_), sqlite3_extended_errcode(db_));
 }
 
 statement& statement::bind(int index, std::int64_t value) {

@@ -17,7 +17,15 @@ namespace shithead::server::sqlite {
 
 class error : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit error(const std::string& what, int code = 1) : std::runtime_error(what), code_(code) {}
+  // SQLite's extended result code (1, SQLITE_ERROR, when none is known).
+  int code() const { return code_; }
+  // The disk or the file failed (full, I/O error, read-only, locked out), not the SQL:
+  // the same write may well succeed later, so it is kept and tried again.
+  bool storage_failed() const;
+
+ private:
+  int code_;
 };
 
 class statement;

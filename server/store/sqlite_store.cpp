@@ -147,7 +147,10 @@ void sqlite_store::close() {
     reads.swap(reads_);
     waiting_reads_ = 0;
   }
-  if (!rest.empty()) run_batch(rest);
+  if (!rest.empty()) {
+    outage once;
+    if (!run_batch(rest, once)) finish_unwritten(rest);
+  }
   for (auto& j : reads) run_read(j, *reader_);
   const auto& w = written_;  // the writer's thread has stopped
   if (w.steps > 0)
@@ -182,28 +185,97 @@ sqlite_store::read_queued sqlite_store::push_read(job j) {
 void sqlite_store::loop() {
   using steady = std::chrono::steady_clock;
   auto last_commit = steady::time_point{};
+  std::deque<job> failed;  // a batch the disk refused, kept whole and tried again first
+  outage outage_state;
   for (;;) {
     std::deque<job> batch;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopping, and nothing left
-      // Group commit under load: when the last batch was a moment ago, more steps are
-      // surely on their way, so gather them for `group_window` and commit them as one.
-      // The thread sleeps rather than waits on the condition, so the steps queued
-      // meanwhile wake nobody. An idle store commits at once.
-      if (!stopping_ && steady::now() - last_commit < busy_gap) {
-        lock.unlock();
-        std::this_thread::sleep_for(group_window);
-        lock.lock();
+      if (!failed.empty()) {
+        // Waits out the back-off (or a close), then tries the same batch with whatever
+        // queued meanwhile, in order.
+        wake_.wait_for(lock, outage_state.next_wait(), [this] { return stopping_; });
+        batch.swap(failed);
+        for (auto& j : queue_) batch.push_back(std::move(j));
+        queue_.clear();
+        if (!reader_) waiting_reads_ = 0;
+      } else {
+        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping, and nothing left
+        // Group commit under load: when the last batch was a moment ago, more steps are
+        // surely on their way, so gather them for `group_window` and commit them as one.
+        // The thread sleeps rather than waits on the condition, so the steps queued
+        // meanwhile wake nobody. An idle store commits at once.
+        if (!stopping_ && steady::now() - last_commit < busy_gap) {
+          lock.unlock();
+          std::this_thread::sleep_for(group_window);
+          lock.lock();
+        }
+        batch.swap(queue_);
+        if (!reader_) waiting_reads_ = 0;  // the reads, if any, are all in the batch
       }
-      batch.swap(queue_);
-      if (!reader_) waiting_reads_ = 0;  // the reads, if any, are all in the batch
     }
-    run_batch(batch);
+    if (!run_batch(batch, outage_state)) {
+      bool stopping = false;
+      {
+        const std::lock_guard lock(mutex_);
+        stopping = stopping_;
+      }
+      if (!stopping) {
+        failed = std::move(batch);
+        continue;
+      }
+      // Closing while the disk still refuses: nothing more can be kept. The callers
+      // hear that their writes failed (the server is going down with them).
+      spdlog::critical("store: closing with {} job(s) that could not be written", batch.size());
+      finish_unwritten(batch);
+      return;
+    }
     last_commit = steady::now();
     const std::lock_guard lock(mutex_);
     ++commits_;
+  }
+}
+
+std::chrono::milliseconds sqlite_store::outage::next_wait() {
+  // 100 ms, doubling to 2 s: a disk that frees up is used again within 2 s, and one
+  // that stays full costs a try every 2 s.
+  const auto wait = delay;
+  delay = std::min(delay * 2, std::chrono::milliseconds(2000));
+  return wait;
+}
+
+void sqlite_store::outage::failed(const std::string& why, std::size_t waiting) {
+  const auto now = std::chrono::steady_clock::now();
+  if (!since) {
+    since = now;
+    last_said = now;
+    spdlog::critical("store: cannot write ({}); {} job(s) wait and are tried again; tables refuse moves meanwhile",
+                     why, waiting);
+  } else if (now - last_said >= std::chrono::seconds(60)) {
+    // Once a minute, not once a try: a full disk must not fill the log too.
+    last_said = now;
+    spdlog::error("store: still cannot write after {} s ({}); {} job(s) wait",
+                  std::chrono::duration_cast<std::chrono::seconds>(now - *since).count(), why, waiting);
+  }
+}
+
+void sqlite_store::outage::recovered(std::size_t written) {
+  if (!since) return;
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - *since);
+  spdlog::warn("store: writing again after {} s; {} job(s) that waited are written", seconds.count(), written);
+  since.reset();
+  delay = std::chrono::milliseconds(100);
+}
+
+void sqlite_store::finish_unwritten(std::deque<job>& batch) {
+  for (auto& j : batch) {
+    if (!j.after_commit) continue;
+    try {
+      j.after_commit(false);
+    } catch (const std::exception& e) {
+      spdlog::error("store: a callback threw: {}", e.what());
+    }
   }
 }
 
@@ -271,12 +343,13 @@ void sqlite_store::run_read(job& j, sqlite_connection& c) {
   }
 }
 
-void sqlite_store::run_batch(std::deque<job>& batch) {
+bool sqlite_store::run_batch(std::deque<job>& batch, outage& state) {
   std::vector<char> written(batch.size(), 0);
   bool any_write = false;
   for (const auto& j : batch) any_write |= j.write;
   if (any_write) {
     try {
+      if (before_batch_) before_batch_(connection_->db);
       auto& queries = connection_->queries;
       sqlite::transaction tx(connection_->db);
       for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -286,6 +359,12 @@ void sqlite_store::run_batch(std::deque<job>& batch) {
           batch[i].run(*connection_);
           queries.release_savepoint();
           written[i] = 1;
+        } catch (const sqlite::error& e) {
+          // The disk, not the job: the whole batch waits and is tried again.
+          if (e.storage_failed()) throw;
+          spdlog::error("store: a job failed and was rolled back: {}", e.what());
+          queries.rollback_to_savepoint();
+          queries.release_savepoint();
         } catch (const std::exception& e) {
           spdlog::error("store: a job failed and was rolled back: {}", e.what());
           queries.rollback_to_savepoint();
@@ -293,17 +372,35 @@ void sqlite_store::run_batch(std::deque<job>& batch) {
         }
       }
       tx.commit();
-      const std::lock_guard lock(mutex_);
-      healthy_ = true;
     } catch (const std::exception& e) {
+      const auto* db_error = dynamic_cast<const sqlite::error*>(&e);
+      if (db_error && db_error->storage_failed()) {
+        {
+          const std::lock_guard lock(mutex_);
+          healthy_ = false;
+        }
+        state.failed(e.what(), batch.size());
+        // A WAL that grew before the failure holds space the next try needs: copy it
+        // back and truncate it where no reader still needs it.
+        try {
+          connection_->db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        } catch (const std::exception&) {
+          // The disk is still full; the next try checkpoints again.
+        }
+        return false;  // nothing answered: every job waits for the next try
+      }
       spdlog::critical("store: a batch of {} job(s) could not be written: {}", batch.size(), e.what());
       std::fill(written.begin(), written.end(), 0);
-      const std::lock_guard lock(mutex_);
-      healthy_ = false;
     }
+    const bool was_down = state.since.has_value();
+    {
+      const std::lock_guard lock(mutex_);
+      healthy_ = true;
+    }
+    if (was_down) state.recovered(batch.size());
   }
-  // Callers get their answers even after a failure (empty ones), so a table never
-  // hangs on the disk; the failure is logged and /healthz reports it.
+  // Callers get their answers (empty ones after a job's own failure), so a table never
+  // hangs on a bad job; a disk that refuses writes is waited out above instead.
   for (std::size_t i = 0; i < batch.size(); ++i) {
     if (!batch[i].after_commit) continue;
     try {
@@ -316,6 +413,7 @@ void sqlite_store::run_batch(std::deque<job>& batch) {
   // them and one that fails (or finds the disk gone) costs nothing but itself.
   for (auto& j : batch)
     if (!j.write) run_read(j, *connection_);
+  return true;
 }
 
 void sqlite_store::save_player(player_record player) {

@@ -28,6 +28,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -105,6 +106,9 @@ class sqlite_store final : public store {
   // wrote waits here first.
   void wait_for_writes_for_tests();
   sqlite::database& database_for_tests() { return connection_->db; }
+  // Before start(): runs on the writer's thread before each try at a batch, with the
+  // writing connection (a test of a full disk sets PRAGMA max_page_count there).
+  void before_each_batch_for_tests(std::function<void(sqlite::database&)> hook) { before_batch_ = std::move(hook); }
   sqlite_queries& queries_for_tests() { return connection_->queries; }
   // Records one game on the calling thread, inside whatever transaction is open.
   static recorded_game record_game(sqlite_queries& queries, const game_to_record& game);
@@ -124,7 +128,20 @@ class sqlite_store final : public store {
   void loop();
   void read_loop();
   void checkpoint_loop();
-  void run_batch(std::deque<job>& batch);
+  // A disk that refuses writes: when it began, how long to wait before the next try,
+  // and when the log last said so. On the writer's thread only.
+  struct outage {
+    std::optional<std::chrono::steady_clock::time_point> since;
+    std::chrono::steady_clock::time_point last_said{};
+    std::chrono::milliseconds delay{100};
+    std::chrono::milliseconds next_wait();
+    void failed(const std::string& why, std::size_t waiting);
+    void recovered(std::size_t written);
+  };
+  // Commits the batch and answers its jobs; false, with nothing answered, when the disk
+  // refused it (full, I/O error): the batch is then kept and tried again.
+  bool run_batch(std::deque<job>& batch, outage& state);
+  static void finish_unwritten(std::deque<job>& batch);
   static void run_read(job& j, sqlite_connection& c);
 
   std::unique_ptr<sqlite_connection> connection_;
@@ -141,6 +158,7 @@ class sqlite_store final : public store {
   bool stopping_ = false;
   bool started_ = false;
   bool healthy_ = true;
+  std::function<void(sqlite::database&)> before_batch_;  // for tests
   write_totals written_;  // the writer's thread's alone while it runs
   std::thread worker_;
   std::thread read_worker_;

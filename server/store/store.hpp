@@ -116,7 +116,9 @@ class store {
   // the writes queued before it, or at once with 503 when too many reads are waiting.
   virtual void answer_rankings(std::string target, std::function<void(api_reply)> reply) = 0;
 
-  // False while writes fail (/healthz). Answers at once, from any thread.
+  // False while writes fail (/healthz; tables refuse moves with cannot_save). Writes the
+  // disk refuses are kept and tried again, never answered as failed. Answers at once,
+  // from any thread.
   virtual bool healthy() const = 0;
   // Jobs queued and not yet taken by the store's thread (/metrics).
   virtual std::size_t queue_depth() const = 0;

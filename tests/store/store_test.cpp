@@ -2,6 +2,8 @@
 // commit, a bad job costs only itself, close() writes everything, and the store says
 // when it is in trouble.
 #include <gtest/gtest.h>
+
+#include <thread>
 #include <sqlite3.h>
 
 #include <atomic>
@@ -120,6 +122,55 @@ TEST(store, a_step_appends_its_actions_to_the_games_log) {
   ASSERT_EQ(rooms.size(), 2u);
   EXPECT_EQ(rooms[0], (saved_table{"ABCD", "game 1 dealt", {move(1, 0, 5), move(1, 1, 6), move(1, 2, 6), move(1, 3, 7)}}));
   EXPECT_EQ(rooms[1], (saved_table{"WXYZ", "w", {move(4, 0, 2)}}));
+}
+
+// Issue 13: on a full disk, 451 of 456 finished games were shown with no id and never
+// recorded. Now a step the disk refuses is kept, unanswered (so its frames wait), tried
+// again until space returns, then written whole: nothing is lost and nothing is shown
+// before it is on disk. SQLite's max_page_count makes the database "full" here: the
+// same SQLITE_FULL a full file system gives.
+TEST(store, a_step_the_full_disk_refuses_waits_unanswered_and_is_written_when_space_returns) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  std::atomic<std::int64_t> page_limit{0};  // 0: as much as SQLite allows
+  {
+    sqlite_store s(path);
+    s.before_each_batch_for_tests([&page_limit](sqlite::database& db) {
+      const auto limit = page_limit.load();
+      db.exec("PRAGMA max_page_count = " + std::to_string(limit > 0 ? limit : 1073741823));
+    });
+    s.start();
+    record(s, {}, std::string("before"), "FULL");
+    page_limit = on_store(s, [](sqlite::database& db) { return count_rows(db, "PRAGMA page_count"); });
+    ASSERT_GT(page_limit.load(), 0);
+
+    std::promise<std::vector<recorded_game>> answer;
+    auto answered = answer.get_future();
+    s.save_player(ana);
+    s.save_table("FULL", std::string(300'000, 's'), {finished({human(ana), bot(1)}, {0, 1})},
+                 [&answer](std::vector<recorded_game> r) { answer.set_value(std::move(r)); });
+    // The disk refuses: the store says so, and the step is not answered.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (s.healthy() && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_FALSE(s.healthy());
+    EXPECT_EQ(answered.wait_for(std::chrono::milliseconds(500)), std::future_status::timeout);
+
+    // Space returns: within one back-off the step is written, with its game's id.
+    page_limit = 0;
+    ASSERT_EQ(answered.wait_for(std::chrono::seconds(5)), std::future_status::ready);
+    const auto games = answered.get();
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_GT(games[0].game_id, 0);
+    EXPECT_TRUE(s.healthy());
+    s.close();
+  }
+  sqlite_store reopened(path);
+  const auto rooms = reopened.load_rooms();
+  ASSERT_EQ(rooms.size(), 1u);
+  EXPECT_EQ(rooms[0].state.size(), 300'000u);
+  EXPECT_EQ(count_rows(reopened.database_for_tests(), "SELECT count(*) FROM games"), 1);
+  EXPECT_EQ(count_rows(reopened.database_for_tests(), "SELECT count(*) FROM players"), 1);
 }
 
 // A new game's state drops the old game's log; closing drops the table's.
@@ -389,7 +440,9 @@ TEST(store, queue_depth_counts_the_jobs_not_yet_taken) {
 
 // Another process holding the write lock makes the batch fail: the store reports it,
 // answers its callers with nothing, and recovers when the lock goes.
-TEST(store, healthy_turns_false_when_a_batch_cannot_be_written_and_back_after_one_is) {
+// A lock held elsewhere (another process's long transaction) is a storage failure like
+// a full disk: the batch waits, unanswered, and is written once the lock goes.
+TEST(store, healthy_turns_false_while_a_batch_cannot_be_written_and_back_when_it_is) {
   const temp_folder temp;
   const auto path = temp.file("shithead.db");
   sqlite_store s(path);
@@ -402,10 +455,19 @@ TEST(store, healthy_turns_false_when_a_batch_cannot_be_written_and_back_after_on
 
   auto other = std::make_unique<sqlite::database>(path, false);
   other->exec("BEGIN IMMEDIATE");
-  EXPECT_TRUE(record(s, {finished({human(ana), human(bob)}, {0, 1})}, std::string("locked")).empty());
+  std::promise<std::vector<recorded_game>> answer;
+  auto answered = answer.get_future();
+  s.save_table("TBL1", std::string("locked"), {finished({human(ana), human(bob)}, {0, 1})},
+               [&answer](std::vector<recorded_game> r) { answer.set_value(std::move(r)); });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (s.healthy() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_FALSE(s.healthy());
+  EXPECT_EQ(answered.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout);
   other->exec("ROLLBACK");
   other.reset();
+  ASSERT_EQ(answered.wait_for(std::chrono::seconds(5)), std::future_status::ready);
+  EXPECT_EQ(answered.get().size(), 1u);
 
   const auto recorded = record(s, {finished({human(ana), human(bob)}, {0, 1})}, std::string("free"));
   ASSERT_EQ(recorded.size(), 1u);
@@ -414,6 +476,7 @@ TEST(store, healthy_turns_false_when_a_batch_cannot_be_written_and_back_after_on
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 1u);
   EXPECT_EQ(rooms[0].state, "free");
+  EXPECT_EQ(count_rows(s.database_for_tests(), "SELECT count(*) FROM games"), 2);
 }
 
 TEST(store, an_in_memory_store_keeps_what_it_is_given_while_it_runs) {

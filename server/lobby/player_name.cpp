@@ -53,9 +53,13 @@ bool is_refused(char32_t cp) {
          || in(cp, 0xe0000, 0xe007f);                         // tags
 }
 
-// Allowed, because scripts and emoji need them, but not enough on their own.
+// Allowed, because scripts and emoji need them, but not enough on their own: joiners,
+// variation selectors, and combining marks, which only decorate the character before
+// them (a lone accent is no name: issue 13).
 bool is_invisible(char32_t cp) {
-  return cp == 0x200c || cp == 0x200d || in(cp, 0xfe00, 0xfe0f) || in(cp, 0xe0100, 0xe01ef);
+  return cp == 0x200c || cp == 0x200d || in(cp, 0xfe00, 0xfe0f) || in(cp, 0xe0100, 0xe01ef)  //
+         || in(cp, 0x300, 0x36f) || in(cp, 0x1ab0, 0x1aff) || in(cp, 0x1dc0, 0x1dff)          // combining marks
+         || in(cp, 0x20d0, 0x20ff) || in(cp, 0xfe20, 0xfe2f);
 }
 
 // Unicode simple case folding for the scripts most names here are written in.

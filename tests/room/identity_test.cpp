@@ -239,6 +239,10 @@ TEST(identity, invisible_and_text_direction_characters_are_refused) {
   // Joiners are fine inside a name but are not a name by themselves.
   EXPECT_EQ(hello_error(registry, "\xe2\x80\x8d"), protocol::error_code::bad_name);
   must_hello(registry, "\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x9a\x80");  // woman astronaut
+  // Issue 13: combining marks decorate a letter; alone they are no name.
+  for (const std::string& marks : std::vector<std::string>{"\xcc\x81", "\xcc\x81\xcc\x88", "\xe2\x83\x9d"})
+    EXPECT_EQ(hello_error(registry, marks), protocol::error_code::bad_name) << marks;
+  must_hello(registry, "Zoe\xcc\x88");  // Zoë with a combining diaeresis
 }
 
 TEST(identity, invalid_utf8_is_refused) {

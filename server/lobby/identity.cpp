@@ -7,15 +7,17 @@
 #include "server/lobby/sha256.hpp"
 
 namespace shithead::server {
-namespace {
-
-bool is_token_shaped(std::string_view token) {
-  if (token.size() != token_hex_length) return false;
-  for (const char c : token) {
+bool is_lower_hex(std::string_view text, std::size_t length) {
+  if (text.size() != length) return false;
+  for (const char c : text) {
     if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
   }
   return true;
 }
+
+namespace {
+
+bool is_token_shaped(std::string_view token) { return is_lower_hex(token, token_hex_length); }
 
 // A random source that keeps repeating itself is broken; give up rather than spin.
 constexpr int max_draws = 16;

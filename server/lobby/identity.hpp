@@ -51,6 +51,9 @@ struct identity_limits {
 inline constexpr std::size_t token_hex_length = 32;
 inline constexpr std::size_t player_id_hex_length = 12;
 
+// `length` lowercase hexadecimal characters: the shape of every token and player id.
+bool is_lower_hex(std::string_view text, std::size_t length);
+
 class player_registry {
  public:
   using time_point = std::chrono::system_clock::time_point;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "protocol/json_text.hpp"
+#include "server/lobby/identity.hpp"
 #include "server/lobby/player_name.hpp"
 #include "server/rankings/player_stats.hpp"
 #include "server/rankings/titles.hpp"
@@ -101,11 +102,6 @@ void put_stats(json& out, const ranked_player& p) {
   out["longest_run"] = p.stats.longest_run();
   out["rating"] = rating_json(p.current);
   out["title"] = title_json(title_for(p.stats.shithead()));
-}
-
-// What welcome gives out: 12 lowercase hexadecimal characters.
-bool is_player_id(std::string_view id) {
-  return id.size() == 12 && std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 json optional_json(const std::optional<std::string>& text) { return text ? json(*text) : json(nullptr); }
@@ -233,7 +229,7 @@ api_reply leaderboard(rankings_rows& source, std::string_view query_text, std::c
 }
 
 api_reply player_profile(rankings_rows& rows, std::string_view player_id) {
-  if (!is_player_id(player_id))
+  if (!is_lower_hex(player_id, player_id_hex_length))
     return error_reply(protocol::error_code::bad_id, "a player id is 12 hexadecimal characters");
   const auto who = rows.player(player_id);
   if (!who) return error_reply(protocol::error_code::not_found, "no player has that id");

@@ -268,11 +268,13 @@ void sqlite_store::outage::recovered(std::size_t written) {
   delay = std::chrono::milliseconds(100);
 }
 
-void sqlite_store::finish_unwritten(std::deque<job>& batch) {
-  for (auto& j : batch) {
-    if (!j.after_commit) continue;
+void sqlite_store::finish_unwritten(std::deque<job>& batch) { answer(batch, std::vector<char>(batch.size(), 0)); }
+
+void sqlite_store::answer(std::deque<job>& batch, const std::vector<char>& written) {
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (!batch[i].after_commit) continue;
     try {
-      j.after_commit(false);
+      batch[i].after_commit(written[i] != 0);
     } catch (const std::exception& e) {
       spdlog::error("store: a callback threw: {}", e.what());
     }
@@ -401,14 +403,7 @@ bool sqlite_store::run_batch(std::deque<job>& batch, outage& state) {
   }
   // Callers get their answers (empty ones after a job's own failure), so a table never
   // hangs on a bad job; a disk that refuses writes is waited out above instead.
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    if (!batch[i].after_commit) continue;
-    try {
-      batch[i].after_commit(written[i] != 0);
-    } catch (const std::exception& e) {
-      spdlog::error("store: a callback threw: {}", e.what());
-    }
-  }
+  answer(batch, written);
   // Reads come last, outside the batch's transaction, so they see every write before
   // them and one that fails (or finds the disk gone) costs nothing but itself.
   for (auto& j : batch)

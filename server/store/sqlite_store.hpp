@@ -31,6 +31,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "server/store/sqlite.hpp"
 #include "server/store/sqlite_queries.hpp"
@@ -141,6 +142,8 @@ class sqlite_store final : public store {
   // Commits the batch and answers its jobs; false, with nothing answered, when the disk
   // refused it (full, I/O error): the batch is then kept and tried again.
   bool run_batch(std::deque<job>& batch, outage& state);
+  // Calls each job's after_commit with whether it was written.
+  static void answer(std::deque<job>& batch, const std::vector<char>& written);
   static void finish_unwritten(std::deque<job>& batch);
   static void run_read(job& j, sqlite_connection& c);
 

@@ -159,6 +159,15 @@ json to_json(const tables_message& m) {
   return out;
 }
 
+json to_json(const tables_changed_message& m) {
+  json out = start("tables_changed");
+  json changed = json::array();
+  for (const auto& t : m.changed) changed.push_back(summary_json(t));
+  out["changed"] = std::move(changed);
+  out["order"] = m.order;
+  return out;
+}
+
 json to_json(const closing_message& m) {
   json out = start("closing");
   out["reason"] = m.reason;

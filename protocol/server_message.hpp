@@ -75,6 +75,17 @@ struct tables_message {
   friend bool operator==(const tables_message&, const tables_message&) = default;
 };
 
+// What changed in the public list since the last `tables` or `tables_changed` this
+// watcher got: the summaries that are new or different, and the codes of the whole list
+// in order (a code not in `order` has left the list). Sent at most a few times a
+// second, however many tables changed in between.
+struct tables_changed_message {
+  std::vector<table_summary> changed;
+  std::vector<std::string> order;
+
+  friend bool operator==(const tables_changed_message&, const tables_changed_message&) = default;
+};
+
 // The server is going away; the connection closes next (1001).
 struct closing_message {
   std::string reason;
@@ -267,7 +278,8 @@ struct left_message {
 };
 
 using server_message =
-    std::variant<welcome_message, pong_message, joined_message, tables_message, closing_message, error_message,
+    std::variant<welcome_message, pong_message, joined_message, tables_message, tables_changed_message,
+                 closing_message, error_message,
                  room_message, game_message, game_over_message, chat_message, reaction_message, left_message>;
 
 // The message as one compact JSON text frame. `game` and `room`, sent every step to

@@ -301,6 +301,14 @@ parsed<server_message> read_tables(const frame_reader& f) {
   return server_message(std::move(t));
 }
 
+parsed<server_message> read_tables_changed(const frame_reader& f) {
+  if (auto bad = f.keys_are(std::array<std::string_view, 2>{"changed", "order"})) return *bad;
+  tables_changed_message t;
+  if (auto e = take(read_field(f.m, "", "changed", read_list(read_summary)), t.changed)) return *e;
+  if (auto e = take(read_field(f.m, "", "order", read_list(read_string)), t.order)) return *e;
+  return server_message(std::move(t));
+}
+
 parsed<server_message> read_closing(const frame_reader& f) {
   if (auto bad = f.keys_are(std::array<std::string_view, 1>{"reason"})) return *bad;
   closing_message c;
@@ -394,11 +402,12 @@ struct message_type {
   bool may_have_id;  // a reply to a request
 };
 
-constexpr std::array<message_type, 12> message_types = {{
+constexpr std::array<message_type, 13> message_types = {{
     {"welcome", read_welcome, true},
     {"pong", read_pong, true},
     {"joined", read_joined, true},
     {"tables", read_tables, false},
+    {"tables_changed", read_tables_changed, false},
     {"closing", read_closing, false},
     {"error", read_error, true},
     {"room", read_room, true},

@@ -22,6 +22,7 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
     service->load_players(std::move(players));
     const auto restored = service->restore_tables(db->load_rooms());
     db->start();
+    service->start_housekeeping();
     spdlog::info("store: {} player(s), {} table(s) restored", player_count, restored);
     http_server.set_store_health([db] { return db->healthy(); });
     http_server.set_rankings([db, metrics = http_server.metrics()](std::string target,

@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <type_traits>
 
 #include "server/room/table_settings.hpp"
@@ -28,11 +29,23 @@ game_service::game_service(asio::io_context& ioc, random_source random, service_
                            room_services services)
     : ioc_(ioc),
       strand_(asio::make_strand(ioc)),
+      lobby_flush_(strand_),
+      housekeeping_(strand_),
       random_(random),
       limits_(limits),
       services_(std::move(services)),
       players_(random),
-      lobby_(random) {}
+      lobby_(random) {
+  // Runs on the strand, inside whatever changed the list; the timer's wait keeps the
+  // service alive until the flush.
+  lobby_.on_change([this] {
+    if (shutting_down_) return;  // nobody is left to tell
+    lobby_flush_.expires_after(limits_.lobby_flush_delay);
+    lobby_flush_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+      if (!error) self->lobby_.flush();
+    });
+  });
+}
 
 void game_service::load_players(std::vector<player_record> players) {
   std::size_t refused = 0;
@@ -74,13 +87,15 @@ room_host::summary_listener game_service::room_listener() {
 
 void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
   asio::post(strand_, [self = shared_from_this(), session] {
-    int& count = self->per_address_[session->address_key()];
-    if (self->shutting_down_ || count >= self->limits_.connections_per_address) {
+    self->sweep_addresses();
+    auto& use = self->use_of(session->address_key());
+    if (self->shutting_down_ || use.connections >= self->limits_.connections_per_address) {
       session->close(close_code_of(protocol::error_code::too_many_connections),
                      self->shutting_down_ ? "server shutting down" : "too many connections from your address");
+      self->forget_if_idle(session->address_key());
       return;
     }
-    ++count;
+    ++use.connections;
     self->connections_.emplace(session.get(), connection{session, {}, {}, {}, credit_bucket(self->limits_.message_budget)});
   });
 }
@@ -95,7 +110,8 @@ void game_service::on_close(const std::shared_ptr<websocket_session>& session) {
         room->second->disconnected(c.player_id, session);
     }
     self->lobby_.unsubscribe(*session);
-    if (--self->per_address_[session->address_key()] <= 0) self->per_address_.erase(session->address_key());
+    --self->use_of(session->address_key()).connections;
+    self->forget_if_idle(session->address_key());
     self->connections_.erase(it);
   });
 }
@@ -167,8 +183,17 @@ void game_service::on_hello(connection& c, const protocol::hello_request& reques
     return send_error(c, id, protocol::error_code::bad_version, "this server speaks protocol version 1");
   if (!c.player_id.empty())
     return send_error(c, id, protocol::error_code::already_hello, "this connection has said hello");
+  // A new identity spends from its address's budget, so that one machine cannot fill
+  // the registry (or every name) with throwaway players.
+  const bool new_player = !request.token || request.token->empty();
+  auto& budget = use_of(c.session->address_key()).new_players;
+  const auto now = std::chrono::steady_clock::now();
+  if (new_player && limits_.new_players.burst > 0 && budget.available(now) < 1)
+    return send_error(c, id, protocol::error_code::rate_limited,
+                      "too many new players from your address; try again later, or come back with your token");
   auto welcomed = players_.hello(request.name, request.token, std::chrono::system_clock::now());
   if (!welcomed) return send_error(c, id, welcomed.error().code, welcomed.error().message);
+  if (new_player) budget.take(now);
   const auto& w = welcomed.value();
   // Queued before the welcome goes out; the store writes in order, so the player's row
   // is on disk before any game that names them.
@@ -199,11 +224,18 @@ void game_service::on_create(connection& c, const protocol::create_table_request
   // the store cannot write (a full disk).
   if (services_.db && !services_.db->healthy())
     return send_error(c, id, protocol::error_code::cannot_save, std::string(cannot_save_message));
+  const auto& address = c.session->address_key();
+  if (limits_.tables_per_address > 0 && use_of(address).tables >= limits_.tables_per_address)
+    return send_error(c, id, protocol::error_code::too_many_tables,
+                      "your address has " + std::to_string(limits_.tables_per_address) +
+                          " open tables; join one or wait for one to close");
   auto settings = settings_for(request, "", limits_.default_turn_timer);
   if (limits_.adjust_table) limits_.adjust_table(settings);
   auto created = lobby_.create_table(c.player_id, settings.is_public, std::chrono::steady_clock::now());
   if (!created) return send_error(c, id, created.error().code, created.error().message);
   settings.code = created.value();
+  ++use_of(address).tables;
+  table_address_[settings.code] = address;
   enter_room(c, open_room(std::move(settings), c), false, id);
 }
 
@@ -264,6 +296,12 @@ void game_service::room_changed(const std::string& code, std::optional<protocol:
   if (!summary) {
     lobby_.remove(code);
     rooms_.erase(code);
+    if (const auto opened = table_address_.find(code); opened != table_address_.end()) {
+      const auto address = opened->second;
+      table_address_.erase(opened);
+      --use_of(address).tables;
+      forget_if_idle(address);
+    }
     std::erase_if(player_room_, [&](const auto& entry) { return entry.second == code; });
     return;
   }
@@ -273,6 +311,8 @@ void game_service::room_changed(const std::string& code, std::optional<protocol:
 void game_service::shutdown() {
   asio::post(strand_, [self = shared_from_this()] {
     self->shutting_down_ = true;
+    self->lobby_flush_.cancel();
+    self->housekeeping_.cancel();
     for (auto& [code, room] : self->rooms_) {
       (void)code;
       room->stop();
@@ -289,7 +329,71 @@ void game_service::release() {
   connections_.clear();
   rooms_.clear();
   player_room_.clear();
-  per_address_.clear();
+  addresses_.clear();
+  table_address_.clear();
+}
+
+game_service::address_use& game_service::use_of(const std::string& key) {
+  return addresses_.try_emplace(key, address_use{0, 0, credit_bucket(limits_.new_players)}).first->second;
+}
+
+void game_service::forget_if_idle(const std::string& key) {
+  const auto it = addresses_.find(key);
+  if (it == addresses_.end()) return;
+  const auto& use = it->second;
+  if (use.connections <= 0 && use.tables == 0 &&
+      use.new_players.available(std::chrono::steady_clock::now()) >= limits_.new_players.burst)
+    addresses_.erase(it);
+}
+
+void game_service::sweep_addresses() {
+  // Addresses that left while their budget refilled; once a minute is plenty.
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_address_sweep_ < std::chrono::minutes(1)) return;
+  last_address_sweep_ = now;
+  std::erase_if(addresses_, [&](const auto& entry) {
+    const auto& use = entry.second;
+    return use.connections <= 0 && use.tables == 0 && use.new_players.available(now) >= limits_.new_players.burst;
+  });
+}
+
+void game_service::start_housekeeping() {
+  if (!services_.db || limits_.forget_idle_after.count() <= 0) return;
+  asio::post(strand_, [self = shared_from_this()] { self->housekeeping(); });
+}
+
+void game_service::housekeeping() {
+  if (shutting_down_) return;
+  const auto seen_before = std::chrono::system_clock::now() -
+                           std::chrono::duration_cast<std::chrono::system_clock::duration>(limits_.forget_idle_after);
+  std::weak_ptr<game_service> weak = weak_from_this();
+  services_.db->forget_idle_players(seen_before, 10'000, [weak, seen_before](std::vector<std::string> ids) {
+    if (ids.empty()) return;
+    if (auto self = weak.lock())
+      asio::post(self->strand_, [self, seen_before, ids = std::move(ids)] { self->forget_players(ids, seen_before); });
+  });
+  housekeeping_.expires_after(limits_.housekeeping_every);
+  housekeeping_.async_wait([weak](const boost::system::error_code& error) {
+    if (auto self = weak.lock(); self && !error) self->housekeeping();
+  });
+}
+
+void game_service::forget_players(const std::vector<std::string>& ids, std::chrono::system_clock::time_point seen_before) {
+  std::size_t forgotten = 0;
+  for (const auto& player_id : ids) {
+    // Someone connected or seated now is not idle, however long ago their hello was:
+    // the store forgot their row, so it is written again.
+    const bool here = player_room_.contains(player_id) ||
+                      std::any_of(connections_.begin(), connections_.end(),
+                                  [&](const auto& entry) { return entry.second.player_id == player_id; });
+    if (!here && players_.forget(player_id, seen_before)) {
+      ++forgotten;
+    } else if (const auto* record = players_.find_by_id(player_id)) {
+      services_.db->save_player(*record);
+    }
+  }
+  spdlog::info("players: forgot {} who never finished a game and were not seen for {} h; {} remain", forgotten,
+               std::chrono::duration_cast<std::chrono::hours>(limits_.forget_idle_after).count(), players_.size());
 }
 
 void game_service::send_error(connection& c, const request_id& id, protocol::error_code code, std::string message) {

@@ -3,6 +3,7 @@
 // (list, create, join by code, quick play), and routing of table messages to rooms.
 // Its own state lives on one strand; each room lives on its own (room_host).
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <functional>
@@ -28,11 +29,31 @@ inline credit_limits default_message_budget() {
   return budget;
 }
 
+// New players one address may make: 30 at once, then 30 an hour.
+inline credit_limits default_new_player_budget() {
+  credit_limits budget;
+  budget.rate_per_second = 30.0 / 3600;
+  budget.burst = 30;
+  budget.abuse_strikes = 0;
+  return budget;
+}
+
+// What strangers may take (server/README.md, "Limits per address"). An address is an
+// IPv4 address or an IPv6 /64, as address_table counts them.
 struct service_limits {
   int connections_per_address = 32;
+  credit_limits new_players = default_new_player_budget();  // burst 0: no limit
+  std::size_t tables_per_address = 20;                       // open tables opened from one address; 0: no limit
+  // Players not seen for this long who never sat in a recorded game are forgotten, and
+  // their names are free again (0: never). Checked every `housekeeping_every`.
+  std::chrono::milliseconds forget_idle_after = std::chrono::hours(24 * 14);
+  std::chrono::milliseconds housekeeping_every = std::chrono::hours(1);
   credit_limits message_budget = default_message_budget();
   // The turn timer of a table whose creator does not choose one (0, 15, 30 or 60 s).
   std::chrono::seconds default_turn_timer{0};
+  // How long the lobby gathers changes to the public list before telling its watchers:
+  // a lobby busy with thousands of tables costs each watcher a few small frames a second.
+  std::chrono::milliseconds lobby_flush_delay{250};
   // Applied to every new table's settings: lets tests run the clocks in milliseconds.
   std::function<void(table_settings&)> adjust_table;
 };
@@ -52,6 +73,9 @@ class game_service : public session_handler, public std::enable_shared_from_this
   void on_open(const std::shared_ptr<websocket_session>& session) override;
   void on_text(const std::shared_ptr<websocket_session>& session, std::string text) override;
   void on_close(const std::shared_ptr<websocket_session>& session) override;
+
+  // Once the store has started: forgets idle players now and every housekeeping_every.
+  void start_housekeeping();
 
   // Tells every client the server is going away and closes their connections.
   void shutdown();
@@ -85,15 +109,32 @@ class game_service : public session_handler, public std::enable_shared_from_this
 
   void send_error(connection& c, const request_id& id, protocol::error_code code, std::string message);
 
+  // What one address holds and has done lately. Kept while it holds anything or its
+  // new-player budget is refilling, so that reconnecting does not reset it.
+  struct address_use {
+    int connections = 0;
+    std::size_t tables = 0;
+    credit_bucket new_players;
+  };
+  address_use& use_of(const std::string& key);
+  void forget_if_idle(const std::string& key);
+  void sweep_addresses();
+  void housekeeping();
+  void forget_players(const std::vector<std::string>& ids, std::chrono::system_clock::time_point seen_before);
+
   boost::asio::io_context& ioc_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer lobby_flush_;
+  boost::asio::steady_timer housekeeping_;
   random_source random_;
   service_limits limits_;
   room_services services_;
   player_registry players_;
   lobby lobby_;
   std::unordered_map<const websocket_session*, connection> connections_;
-  std::unordered_map<std::string, int> per_address_;
+  std::unordered_map<std::string, address_use> addresses_;
+  std::unordered_map<std::string, std::string> table_address_;  // table code -> the address that opened it
+  std::chrono::steady_clock::time_point last_address_sweep_{};
   std::unordered_map<std::string, std::shared_ptr<room_host>> rooms_;
   std::unordered_map<std::string, std::string> player_room_;  // player id -> table code
   bool shutting_down_ = false;

@@ -142,6 +142,15 @@ bool player_registry::load(player_record record) {
   return true;
 }
 
+bool player_registry::forget(std::string_view player_id, time_point seen_before) {
+  const auto it = players_.find(player_id);
+  if (it == players_.end() || it->second.last_seen >= seen_before) return false;
+  by_name_key_.erase(name_key(it->second.name));
+  by_token_hash_.erase(it->second.token_hash);
+  players_.erase(it);
+  return true;
+}
+
 void player_registry::for_each(const std::function<void(const player_record&)>& visit) const {
   for (const auto& [id, record] : players_) visit(record);
 }

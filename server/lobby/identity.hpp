@@ -81,6 +81,10 @@ class player_registry {
   // its id, token hash or name (ignoring case) is already present.
   bool load(player_record record);
 
+  // Removes a player (their name is free again, their token no longer known) if they
+  // have not been seen since `seen_before`; false, and nothing changes, otherwise.
+  bool forget(std::string_view player_id, time_point seen_before);
+
   std::size_t size() const { return players_.size(); }
   const identity_limits& limits() const { return limits_; }
 

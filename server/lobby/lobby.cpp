@@ -17,6 +17,18 @@ bool is_joinable(const protocol::table_summary& table) { return !table.in_game &
 
 }  // namespace
 
+lobby::list_key lobby::key_of(const lobby_table& table) {
+  return list_key{!is_joinable(table.summary), table.created, table.code};
+}
+
+void lobby::unlist(const lobby_table& table) {
+  if (is_listed(table)) listed_.erase(key_of(table));
+}
+
+void lobby::list(const lobby_table& table) {
+  if (is_listed(table)) listed_.insert(key_of(table));
+}
+
 lobby::lobby(random_source random, lobby_limits limits) : random_(std::move(random)), limits_(limits) {}
 
 rules::result<std::string, lobby_error> lobby::create_table(std::string_view owner_player_id, bool is_public,
@@ -77,9 +89,12 @@ bool lobby::update_summary(std::string_view code, protocol::table_summary summar
   auto& table = it->second;
   const bool was_listed = is_listed(table);
   summary.code = table.code;
+  if (table.reported && table.summary == summary) return true;  // nothing new to show
+  unlist(table);
   table.summary = std::move(summary);
   table.reported = true;
-  if (was_listed || is_listed(table)) publish();
+  list(table);
+  if (was_listed || is_listed(table)) changed();
   return true;
 }
 
@@ -88,6 +103,7 @@ bool lobby::remove(std::string_view code) {
   const auto it = normal ? tables_.find(*normal) : tables_.end();
   if (it == tables_.end()) return false;
   const bool was_listed = is_listed(it->second);
+  unlist(it->second);
 
   const auto owner = owned_.find(it->second.owner_player_id);
   if (owner != owned_.end() && --owner->second == 0) owned_.erase(owner);
@@ -101,23 +117,17 @@ bool lobby::remove(std::string_view code) {
     }
   }
   tables_.erase(it);
-  if (was_listed) publish();
+  if (was_listed) changed();
   return true;
 }
 
 std::vector<protocol::table_summary> lobby::public_tables() const {
-  std::vector<const lobby_table*> listed;
-  for (const auto& [code, table] : tables_) {
-    if (is_listed(table)) listed.push_back(&table);
-  }
-  std::sort(listed.begin(), listed.end(), [](const lobby_table* a, const lobby_table* b) {
-    return std::make_tuple(!is_joinable(a->summary), b->created, std::string_view(a->code)) <
-           std::make_tuple(!is_joinable(b->summary), a->created, std::string_view(b->code));
-  });
-  if (listed.size() > limits_.max_listed) listed.resize(limits_.max_listed);
   std::vector<protocol::table_summary> out;
-  out.reserve(listed.size());
-  for (const auto* table : listed) out.push_back(table->summary);
+  out.reserve(std::min(listed_.size(), limits_.max_listed));
+  for (const auto& key : listed_) {
+    if (out.size() >= limits_.max_listed) break;
+    out.push_back(tables_.find(key.code)->second.summary);
+  }
   return out;
 }
 
@@ -163,26 +173,44 @@ std::size_t lobby::watcher_count() const {
 }
 
 frame lobby::current_list() {
-  if (!last_list_) {
-    const auto tables = public_tables();
-    last_list_ = make_frame(protocol::to_text(protocol::tables_message{tables}));
-  }
+  if (!last_list_) last_list_ = make_frame(protocol::to_text(protocol::tables_message{last_sent_}));
   return last_list_;
 }
 
-void lobby::publish() {
-  const auto tables = public_tables();
-  auto text = protocol::to_text(protocol::tables_message{tables});
-  if (last_list_ && *last_list_ == text) return;
-  last_list_ = make_frame(std::move(text));
+void lobby::changed() {
+  if (flush_pending_) return;
+  flush_pending_ = true;
+  if (schedule_flush_) schedule_flush_();
+}
+
+void lobby::flush() {
+  flush_pending_ = false;
+  auto now_listed = public_tables();
+  if (now_listed == last_sent_) return;  // changed and changed back: nothing to tell
+
+  // The summaries a watcher does not have yet, and the order of the whole list.
+  string_map<const protocol::table_summary*> before;
+  for (const auto& table : last_sent_) before.emplace(table.code, &table);
+  protocol::tables_changed_message change;
+  change.order.reserve(now_listed.size());
+  for (const auto& table : now_listed) {
+    change.order.push_back(table.code);
+    const auto old = before.find(table.code);
+    if (old == before.end() || !(*old->second == table)) change.changed.push_back(table);
+  }
+  last_sent_ = std::move(now_listed);
+  last_list_.reset();
+
   std::erase_if(watchers_, [](const watcher& w) { return w.target.expired(); });
+  if (watchers_.empty()) return;
+  const auto message = make_frame(protocol::to_text(change));
   // A watcher may unsubscribe from inside deliver(); walk a copy.
   std::vector<std::shared_ptr<participant>> live;
   live.reserve(watchers_.size());
   for (const auto& w : watchers_) {
     if (auto target = w.target.lock()) live.push_back(std::move(target));
   }
-  for (const auto& target : live) target->deliver(last_list_);
+  for (const auto& target : live) target->deliver(message);
 }
 
 }  // namespace shithead::server

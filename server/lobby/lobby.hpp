@@ -3,14 +3,21 @@
 // quick play. It knows tables only by the summaries their rooms report, never a room
 // itself, and pushes the public list to the players watching the lobby.
 // Single-threaded: owned by one strand; time comes in as an argument.
+//
+// The public list is kept in order as tables change (a change costs a log-time update,
+// never a sort of every table), and watchers are told of changes only when the owner
+// calls flush(): a few times a second at most, with every change since the last flush
+// in one small `tables_changed` frame that all watchers share.
 #include <chrono>
 #include <cstddef>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -87,12 +94,18 @@ class lobby {
   // there is none, and the caller opens one.
   std::optional<std::string> quick_play_pick() const;
 
-  // Watchers get {"type": "tables", ...} now and again whenever the public list
-  // changes (never the same list twice in a row). Held weakly: a participant that goes
-  // away drops out by itself, though sessions should unsubscribe when they close.
-  // Subscribing again is harmless and resends the list.
+  // Watchers get {"type": "tables", ...}: the list as of the last flush, and then each
+  // flush's `tables_changed`. Held weakly: a participant that goes away drops out by
+  // itself, though sessions should unsubscribe when they close. Subscribing again is
+  // harmless and resends the list.
   void subscribe(std::string player_id, const std::shared_ptr<participant>& watcher);
   void unsubscribe(const participant& watcher);
+
+  // Called when the public list may have changed and no flush is pending: the owner
+  // arranges a flush() soon (a timer), so that a burst of changes costs one frame.
+  void on_change(std::function<void()> schedule_flush) { schedule_flush_ = std::move(schedule_flush); }
+  // Tells the watchers what changed in the list since the last flush, if anything did.
+  void flush();
 
   std::size_t table_count() const { return tables_.size(); }
   std::size_t tables_owned_by(std::string_view player_id) const;
@@ -112,9 +125,24 @@ class lobby {
   template <class V>
   using string_map = std::unordered_map<std::string, V, string_hash, std::equal_to<>>;
 
+  // The public list's order: joinable tables first, newest first, then by code.
+  struct list_key {
+    bool not_joinable;
+    std::chrono::steady_clock::time_point created;
+    std::string code;
+    friend bool operator<(const list_key& a, const list_key& b) {
+      return std::make_tuple(a.not_joinable, b.created, std::string_view(a.code)) <
+             std::make_tuple(b.not_joinable, a.created, std::string_view(b.code));
+    }
+  };
+
   bool is_listed(const lobby_table& table) const { return table.reported && table.summary.is_public; }
-  // Rebuilds the list and sends it if it differs from the last one sent.
-  void publish();
+  static list_key key_of(const lobby_table& table);
+  // Takes the table out of, or puts it back into, the ordered list.
+  void unlist(const lobby_table& table);
+  void list(const lobby_table& table);
+  // The list changed: a flush is due.
+  void changed();
   frame current_list();
 
   random_source random_;
@@ -123,8 +151,12 @@ class lobby {
   string_map<std::size_t> owned_;
   std::unordered_set<std::string, string_hash, std::equal_to<>> retired_;
   std::deque<std::string> retired_order_;
+  std::set<list_key> listed_;
   std::vector<watcher> watchers_;
-  frame last_list_;
+  std::function<void()> schedule_flush_;
+  bool flush_pending_ = false;
+  std::vector<protocol::table_summary> last_sent_;  // the list as of the last flush
+  frame last_list_;                                 // last_sent_ as a `tables` frame, once asked for
 };
 
 }  // namespace shithead::server

@@ -127,7 +127,29 @@ std::optional<std::string> set_trusted_proxies(config& c, std::string_view text)
   return std::nullopt;
 }
 
-constexpr std::array<setting, 12> settings = {{
+// A whole number in [0, most] for `name`; 0 turns the limit off.
+std::optional<std::string> set_count(int& field, std::string_view name, std::string_view text, int most) {
+  const auto value = parse_integer(text);
+  if (!value || *value < 0 || *value > most)
+    return std::string(name) + " must be a number from 0 (no limit) to " + std::to_string(most) + ", not '" +
+           std::string(text) + "'";
+  field = static_cast<int>(*value);
+  return std::nullopt;
+}
+
+std::optional<std::string> set_new_players_per_address(config& c, std::string_view text) {
+  return set_count(c.new_players_per_address, "new-players-per-address", text, 100000);
+}
+
+std::optional<std::string> set_tables_per_address(config& c, std::string_view text) {
+  return set_count(c.tables_per_address, "tables-per-address", text, 100000);
+}
+
+std::optional<std::string> set_forget_idle_days(config& c, std::string_view text) {
+  return set_count(c.forget_idle_days, "forget-idle-days", text, 3650);
+}
+
+constexpr std::array<setting, 15> settings = {{
     {"--port", "SHITHEAD_PORT", set_port},
     {"--bind", "SHITHEAD_BIND", set_bind},
     {"--data", "SHITHEAD_DATA", set_data},
@@ -140,6 +162,9 @@ constexpr std::array<setting, 12> settings = {{
     {"--api-rate", "SHITHEAD_API_RATE", set_api_rate},
     {"--connections-per-address", "SHITHEAD_CONNECTIONS_PER_ADDRESS", set_connections_per_address},
     {"--trusted-proxies", "SHITHEAD_TRUSTED_PROXIES", set_trusted_proxies},
+    {"--new-players-per-address", "SHITHEAD_NEW_PLAYERS_PER_ADDRESS", set_new_players_per_address},
+    {"--tables-per-address", "SHITHEAD_TABLES_PER_ADDRESS", set_tables_per_address},
+    {"--forget-idle-days", "SHITHEAD_FORGET_IDLE_DAYS", set_forget_idle_days},
 }};
 
 const setting* find_flag(std::string_view flag) {
@@ -155,6 +180,8 @@ const std::string_view config_usage =
     "                      [--threads N] [--log-level LEVEL] [--allowed-origins LIST]\n"
     "                      [--public-url URL] [--turn-timer S] [--api-rate N]\n"
     "                      [--connections-per-address N] [--trusted-proxies LIST]\n"
+    "                      [--new-players-per-address N] [--tables-per-address N]\n"
+    "                      [--forget-idle-days D]\n"
     "\n"
     "  --port N           TCP port (SHITHEAD_PORT, default 8080; 0 picks a free one)\n"
     "  --bind ADDRESS     address to listen on (SHITHEAD_BIND, default 0.0.0.0)\n"
@@ -186,7 +213,19 @@ const std::string_view config_usage =
     "                     reverse proxies in front of the server, addresses or blocks such as\n"
     "                     172.16.0.0/12: their connections are not capped per address, and\n"
     "                     the last address of X-Forwarded-For is the client counted\n"
-    "                     (SHITHEAD_TRUSTED_PROXIES, default empty)\n";
+    "                     (SHITHEAD_TRUSTED_PROXIES, default empty)\n"
+    "  --new-players-per-address N\n"
+    "                     new players (a hello without a token) one address may make: N at\n"
+    "                     once, then N an hour; more are refused with rate_limited\n"
+    "                     (SHITHEAD_NEW_PLAYERS_PER_ADDRESS, default 30; 0: no limit)\n"
+    "  --tables-per-address N\n"
+    "                     open tables that players from one address may have opened; more\n"
+    "                     are refused with too_many_tables (SHITHEAD_TABLES_PER_ADDRESS,\n"
+    "                     default 20; 0: no limit)\n"
+    "  --forget-idle-days D\n"
+    "                     players who never finished a game and were not seen for D days are\n"
+    "                     forgotten, freeing their names; players with games are kept for ever\n"
+    "                     (SHITHEAD_FORGET_IDLE_DAYS, default 14; 0: never)\n";
 
 address_limits address_limits_of(const config& settings) {
   address_limits limits;

@@ -26,6 +26,9 @@ struct config {
   int api_rate = 10;                   // HTTP API requests a second per address; 0: no limit
   int connections_per_address = 64;    // TCP connections per address (an IPv6 /64)
   std::string trusted_proxies;         // addresses and blocks of reverse proxies in front
+  int new_players_per_address = 30;    // new identities an address may make at once, and per hour; 0: no limit
+  int tables_per_address = 20;         // open tables opened from one address; 0: no limit
+  int forget_idle_days = 14;           // players who never finished a game, unseen this long; 0: never
 };
 
 // The per-address limits these settings ask for (net/address_table.hpp).
@@ -47,8 +50,10 @@ struct config_result {
 
 // Reads SHITHEAD_PORT, SHITHEAD_BIND, SHITHEAD_DATA, SHITHEAD_STATIC, SHITHEAD_THREADS,
 // SHITHEAD_LOG_LEVEL, SHITHEAD_ALLOWED_ORIGINS, SHITHEAD_PUBLIC_URL, SHITHEAD_TURN_TIMER,
-// SHITHEAD_API_RATE, SHITHEAD_CONNECTIONS_PER_ADDRESS and SHITHEAD_TRUSTED_PROXIES, then the flags of the same names (--port ...
-// --connections-per-address, as `--flag value` or `--flag=value`).
+// SHITHEAD_API_RATE, SHITHEAD_CONNECTIONS_PER_ADDRESS, SHITHEAD_TRUSTED_PROXIES,
+// SHITHEAD_NEW_PLAYERS_PER_ADDRESS, SHITHEAD_TABLES_PER_ADDRESS and
+// SHITHEAD_FORGET_IDLE_DAYS, then the flags of the same names (--port ...
+// --forget-idle-days, as `--flag value` or `--flag=value`).
 config_result parse_config(std::span<const std::string_view> args, const environment& env);
 
 // The flags and variables, for `shithead serve --help`.

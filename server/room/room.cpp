@@ -276,6 +276,15 @@ bool room::human_connected() const {
                      [](const seat& s) { return s.human() && !s.left && s.connection; });
 }
 
+bool room::human_seated() const {
+  return std::any_of(seats_.begin(), seats_.end(), [](const seat& s) { return s.human() && !s.left; });
+}
+
+std::optional<room::time_point> room::close_deadline() const {
+  if (!empty_since_) return std::nullopt;
+  return *empty_since_ + (human_seated() ? settings_.empty_close : settings_.deserted_close);
+}
+
 void room::free_the_seat(int index) { seats_[static_cast<std::size_t>(index)] = seat{}; }
 
 void room::pass_host(bool connected_only) {

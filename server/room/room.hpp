@@ -36,7 +36,8 @@
 //    waits for them (their turn, or their swap); when it runs out a bot plays the seat
 //    until they reconnect. Each disconnection gets a fresh grace.
 //  - empty close (settings.empty_close): with no human connected for that long the
-//    room closes for good; a game in progress is dropped unrecorded.
+//    room closes for good; a game in progress is dropped unrecorded. With no human
+//    seated either (bots only, or nobody), settings.deserted_close is enough.
 //
 // Leaving. Before a game (or from a seat not in it) the seat is freed. During a game a
 // bot plays the seat to the end and the leaver stays its player: if it ends last, the
@@ -167,8 +168,9 @@ class room {
 
   // What the lobby lists of this table.
   protocol::table_summary summary() const;
-  // True once the room has been without a connected human for settings.empty_close;
-  // a closed room refuses joins and ignores everything else.
+  // True once the room has been without a connected human for settings.empty_close
+  // (settings.deserted_close when no human holds a seat either); a closed room refuses
+  // joins and ignores everything else.
   bool closed() const { return closed_; }
 
   const table_settings& settings() const { return settings_; }
@@ -263,6 +265,10 @@ class room {
   std::shared_ptr<participant> connection_of(const std::string& player_id) const;
   std::string name_of(const std::string& player_id) const;
   bool human_connected() const;
+  // A human holds a seat (connected or not) and has not left it.
+  bool human_seated() const;
+  // When the room closes if nobody comes: nullopt while a human is connected.
+  std::optional<time_point> close_deadline() const;
   void free_the_seat(int index);
   void pass_host(bool connected_only);
   void update_presence(time_point now);

@@ -232,7 +232,7 @@ std::optional<room::time_point> room::next_deadline() const {
   const auto consider = [&best](std::optional<time_point> t) {
     if (t && (!best || *t < *best)) best = t;
   };
-  if (empty_since_) consider(*empty_since_ + settings_.empty_close);
+  consider(close_deadline());
   for (std::size_t i = 0; i < seats_.size(); ++i) consider(grace_deadline(static_cast<int>(i)));
   consider(swap_deadline());
   consider(turn_deadline());
@@ -254,7 +254,7 @@ protocol::deadlines room::deadlines(time_point now) const {
 
 void room::fire_due(time_point now) {
   if (closed_) return;
-  if (empty_since_ && now >= *empty_since_ + settings_.empty_close) {
+  if (const auto deadline = close_deadline(); deadline && now >= *deadline) {
     close();
     return;
   }

@@ -25,6 +25,9 @@ struct table_settings {
   std::chrono::milliseconds swap_timer{30'000};  // max(30 s, turn_timer)
   std::chrono::milliseconds grace{60'000};       // a disconnected player's own turns, in total
   std::chrono::milliseconds empty_close{300'000};  // no human connected for this long closes it
+  // No human seated (only bots, or nobody) and none connected: nobody is coming back to
+  // this table, so it goes quickly and frees its code and its owner's table count.
+  std::chrono::milliseconds deserted_close{10'000};
 };
 
 // The swap timer a turn timer implies: never less than 30 s, or the turn timer if longer.

@@ -34,6 +34,10 @@ sqlite_queries::sqlite_queries(sqlite::database& db)
       upsert_player_(db.prepare(
           "INSERT INTO players (id, name, token_hash, created, last_seen) VALUES (?, ?, ?, ?, ?) "
           "ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen")),
+      // game_players_by_player answers NOT EXISTS without a scan of the games.
+      forget_idle_players_(db.prepare(
+          "DELETE FROM players WHERE id IN (SELECT p.id FROM players p WHERE p.last_seen < ? AND NOT EXISTS "
+          "(SELECT 1 FROM game_players gp WHERE gp.player_id = p.id) LIMIT ?) RETURNING id")),
       upsert_room_(db.prepare(
           "INSERT INTO live_rooms (code, state, updated) VALUES (?, ?, ?) "
           "ON CONFLICT (code) DO UPDATE SET state = excluded.state, updated = excluded.updated")),
@@ -115,6 +119,14 @@ void sqlite_queries::save_player(const player_record& player) {
   q->bind(1, player.id).bind(2, player.name).bind(3, player.token_hash);
   q->bind(4, to_unix_ms(player.created)).bind(5, to_unix_ms(player.last_seen));
   q->run();
+}
+
+std::vector<std::string> sqlite_queries::forget_idle_players(std::int64_t seen_before, int most) {
+  in_use q(forget_idle_players_);
+  q->bind(1, seen_before).bind(2, most);
+  std::vector<std::string> forgotten;
+  while (q->step()) forgotten.push_back(q->text(0));
+  return forgotten;
 }
 
 void sqlite_queries::save_room(const std::string& code, const std::string& state, std::int64_t updated) {

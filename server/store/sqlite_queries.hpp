@@ -51,6 +51,9 @@ class sqlite_queries final : public rankings_rows {
 
   // Writing.
   void save_player(const player_record& player);
+  // Deletes up to `most` players last seen before `seen_before` who sat in no recorded
+  // game (and so have no rating); returns their ids.
+  std::vector<std::string> forget_idle_players(std::int64_t seen_before, int most);
   void save_room(const std::string& code, const std::string& state, std::int64_t updated);
   void forget_room(const std::string& code);  // and its log
   void append_action(const std::string& code, const logged_action& action);
@@ -82,6 +85,7 @@ class sqlite_queries final : public rankings_rows {
   sqlite::statement load_players_;
   sqlite::statement load_rooms_;
   sqlite::statement upsert_player_;
+  sqlite::statement forget_idle_players_;
   sqlite::statement upsert_room_;
   sqlite::statement delete_room_;
   sqlite::statement load_log_;

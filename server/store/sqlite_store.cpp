@@ -91,6 +91,7 @@ sqlite_store::sqlite_store(const std::string& path, std::size_t max_waiting_read
       reader_(path == ":memory:" ? nullptr
                                  : std::make_unique<sqlite_connection>(path, sqlite_connection::reader_tag{})),
       checkpointer_(reader_ ? std::make_unique<sqlite::database>(path, false) : nullptr),
+      folder_(reader_ ? std::filesystem::absolute(path).parent_path() : std::filesystem::path()),
       max_waiting_reads_(max_waiting_reads) {
   // The checkpointer's thread copies the WAL back; commits never do it themselves.
   if (checkpointer_) {
@@ -291,6 +292,18 @@ void sqlite_store::checkpoint_loop() {
       if (commits_ == checkpointed) continue;
       checkpointed = commits_;
     }
+    if (disk_space_low()) {
+      // TRUNCATE waits for the writer and the readers to let go, then empties the WAL:
+      // slower commits on a nearly full disk, but the WAL never holds more than the
+      // last quarter second's writes.
+      try {
+        auto truncate = checkpointer_->prepare("PRAGMA wal_checkpoint(TRUNCATE)");
+        truncate.step();
+      } catch (const std::exception& e) {
+        spdlog::error("store: a checkpoint failed: {}", e.what());
+      }
+      continue;
+    }
     // PASSIVE: copies what no reader still needs and never waits on the writer, which
     // goes on appending to the WAL meanwhile.
     try {
@@ -310,6 +323,13 @@ void sqlite_store::checkpoint_loop() {
       spdlog::error("store: a checkpoint failed: {}", e.what());
     }
   }
+}
+
+bool sqlite_store::disk_space_low() const {
+  if (folder_.empty()) return false;
+  std::error_code error;
+  const auto space = std::filesystem::space(folder_, error);
+  return !error && space.available < low_space_bytes;
 }
 
 void sqlite_store::read_loop() {
@@ -399,7 +419,15 @@ bool sqlite_store::run_batch(std::deque<job>& batch, outage& state) {
       const std::lock_guard lock(mutex_);
       healthy_ = true;
     }
-    if (was_down) state.recovered(batch.size());
+    if (was_down) {
+      state.recovered(batch.size());
+      // Space came back: give the WAL's back to the disk at once, before it fills again.
+      try {
+        connection_->db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      } catch (const std::exception&) {
+        // A reader held it; the checkpointer's next round truncates on a low disk.
+      }
+    }
   }
   // Callers get their answers (empty ones after a job's own failure), so a table never
   // hangs on a bad job; a disk that refuses writes is waited out above instead.
@@ -413,6 +441,20 @@ bool sqlite_store::run_batch(std::deque<job>& batch, outage& state) {
 
 void sqlite_store::save_player(player_record player) {
   push_write(job{[player = std::move(player)](sqlite_connection& c) { c.queries.save_player(player); }, {}});
+}
+
+void sqlite_store::forget_idle_players(std::chrono::system_clock::time_point seen_before, int most,
+                                       std::function<void(std::vector<std::string>)> done) {
+  auto forgotten = std::make_shared<std::vector<std::string>>();
+  job j;
+  j.run = [forgotten, cutoff = to_unix_ms(seen_before), most](sqlite_connection& c) {
+    *forgotten = c.queries.forget_idle_players(cutoff, most);
+  };
+  // A batch that did not commit forgot nobody.
+  j.after_commit = [forgotten, done = std::move(done)](bool written) {
+    if (done) done(written ? std::move(*forgotten) : std::vector<std::string>{});
+  };
+  push_write(std::move(j));
 }
 
 void sqlite_store::save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) {

@@ -25,6 +25,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -74,6 +75,10 @@ class sqlite_store final : public store {
   static constexpr std::chrono::milliseconds checkpoint_every{250};
   // Frames (pages) in the WAL past which the checkpointer makes it start over.
   static constexpr int restart_frames = 4096;
+  // Below this much free space on the data's filesystem, every checkpoint truncates the
+  // WAL: a WAL left to grow to restart_frames (16 MB) would fill a small disk by itself,
+  // and take back at once the space an operator frees after an outage.
+  static constexpr std::uintmax_t low_space_bytes = std::uintmax_t{64} << 20;
   // Seconds a client is told to wait when the read queue is full.
   static constexpr int retry_after_seconds = 1;
 
@@ -89,6 +94,8 @@ class sqlite_store final : public store {
   void start() override;
   void close() override;
   void save_player(player_record player) override;
+  void forget_idle_players(std::chrono::system_clock::time_point seen_before, int most,
+                           std::function<void(std::vector<std::string>)> done) override;
   void save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) override;
   using store::save_table;
   void answer_rankings(std::string target, std::function<void(api_reply)> reply) override;
@@ -128,6 +135,8 @@ class sqlite_store final : public store {
   read_queued push_read(job j);
   void loop();
   void read_loop();
+  // True when the data's filesystem has less than low_space_bytes free.
+  bool disk_space_low() const;
   void checkpoint_loop();
   // A disk that refuses writes: when it began, how long to wait before the next try,
   // and when the log last said so. On the writer's thread only.
@@ -150,6 +159,7 @@ class sqlite_store final : public store {
   std::unique_ptr<sqlite_connection> connection_;
   std::unique_ptr<sqlite_connection> reader_;  // null: reads go through the writer's queue
   std::unique_ptr<sqlite::database> checkpointer_;  // null with reader_
+  std::filesystem::path folder_;  // where the data file lives (empty in memory)
   const std::size_t max_waiting_reads_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;

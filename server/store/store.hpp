@@ -102,6 +102,12 @@ class store {
 
   // Queued writes, never dropped while the store is open, written in the order queued.
   virtual void save_player(player_record player) = 0;
+  // Forgets players last seen before `seen_before` who never sat in a recorded game: a
+  // name and a registry place are not held for ever by someone who never played.
+  // `done` gets their ids after the commit (on the store's thread); at most `most` go in
+  // one call, so that the writer's batch stays short.
+  virtual void forget_idle_players(std::chrono::system_clock::time_point seen_before, int most,
+                                   std::function<void(std::vector<std::string>)> done) = 0;
   // One step of a table (table_step). `done` gets what recording the games gave, after the
   // commit (on the store's thread); an empty list when the write failed.
   virtual void save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) = 0;

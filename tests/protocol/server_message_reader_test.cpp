@@ -48,6 +48,8 @@ std::vector<server_message> samples() {
   table_summary t{"K7MPQ2", true, "shiphead", 4, 2, 1, 1, 3, true, 30, "Ana"};
   out.push_back(tables_message{{t, table_summary{}}});
   out.push_back(tables_message{});
+  out.push_back(tables_changed_message{{t}, {"ABC123", "K7MPQ2"}});
+  out.push_back(tables_changed_message{});
   out.push_back(closing_message{"server shutting down"});
   out.push_back(error_message{request_id(std::string("a7")), error_code::not_your_turn, "it is seat 0's turn"});
   out.push_back(error_message{std::nullopt, error_code::need_hello, "say hello first"});

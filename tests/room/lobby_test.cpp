@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <tuple>
 #include <memory>
 #include <set>
 #include <string>
@@ -322,118 +324,201 @@ TEST(lobby, a_new_watcher_gets_the_list_at_once) {
   EXPECT_EQ(hall.watcher_count(), 1u);
 }
 
-TEST(lobby, the_list_goes_out_as_json_with_every_summary_field) {
-  lobby hall(scripted({draw_for({9, 28, 10, 12, 13, 23})}));  // K 7 M P Q 2
+// A lobby whose owner flushes by hand, counting the flushes it was asked for.
+struct flushed_lobby {
+  explicit flushed_lobby(random_source random, lobby_limits limits = {}) : hall(std::move(random), limits) {
+    hall.on_change([this] { ++asked; });
+  }
+  lobby hall;
+  int asked = 0;
+};
+
+TEST(lobby, changes_go_out_at_the_flush_as_the_changed_summaries_and_the_order) {
+  flushed_lobby l(scripted({draw_for({9, 28, 10, 12, 13, 23})}));  // K 7 M P Q 2
   auto watcher = std::make_shared<fake_watcher>();
-  hall.subscribe("ana", watcher);
-  const auto code = must_create(hall, "ana");
+  l.hall.subscribe("ana", watcher);
+  const auto code = must_create(l.hall, "ana");
   ASSERT_EQ(code, "K7MPQ2");
   auto report = summary(4, 2, 1);
   report.spectators = 3;
   report.host_name = "Ana <3 & \"Bo\"";
-  hall.update_summary(code, report);
+  l.hall.update_summary(code, report);
+  EXPECT_EQ(watcher->frames.size(), 1u);  // nothing until the flush
+  EXPECT_EQ(l.asked, 1);
+  l.hall.flush();
   EXPECT_EQ(watcher->last(),
-            R"({"type":"tables","tables":[{"code":"K7MPQ2","is_public":true,"preset":"shiphead","seats":4,)"
+            R"({"type":"tables_changed","changed":[{"code":"K7MPQ2","is_public":true,"preset":"shiphead","seats":4,)"
             R"("seated":2,"humans":1,"bots":1,"spectators":3,"in_game":false,"turn_timer_s":30,)"
-            R"("host_name":"Ana <3 & \"Bo\""}]})");
+            R"("host_name":"Ana <3 & \"Bo\""}],"order":["K7MPQ2"]})");
+  // A watcher arriving now gets the whole list as of that flush.
+  auto late = std::make_shared<fake_watcher>();
+  l.hall.subscribe("bo", late);
+  EXPECT_NE(late->last().find(R"("type":"tables","tables":[{"code":"K7MPQ2")"), std::string::npos) << late->last();
 }
 
-TEST(lobby, watchers_hear_of_public_changes_and_share_one_frame) {
-  lobby hall(seeded(18));
+TEST(lobby, a_burst_of_changes_asks_for_one_flush_and_sends_one_frame) {
+  flushed_lobby l(seeded(18), lobby_limits{.max_tables_per_owner = 100});
   auto ana = std::make_shared<fake_watcher>();
   auto bo = std::make_shared<fake_watcher>();
-  hall.subscribe("ana", ana);
-  hall.subscribe("bo", bo);
-  const auto code = must_create(hall, "ana");
-  EXPECT_EQ(ana->frames.size(), 1u);  // created but not reported: nothing to show yet
-  hall.update_summary(code, summary(4, 1, 1));
+  l.hall.subscribe("ana", ana);
+  l.hall.subscribe("bo", bo);
+  std::vector<std::string> codes;
+  for (int i = 0; i < 50; ++i) {
+    codes.push_back(must_create(l.hall, "ana", true, t0 + i * 1s));
+    l.hall.update_summary(codes.back(), summary(4, 1, 1));
+    l.hall.update_summary(codes.back(), summary(4, 2, 2));
+  }
+  EXPECT_EQ(l.asked, 1);
+  l.hall.flush();
   ASSERT_EQ(ana->frames.size(), 2u);
   ASSERT_EQ(bo->frames.size(), 2u);
   EXPECT_EQ(ana->frames.back(), bo->frames.back());  // the same shared text
-  EXPECT_NE(ana->last().find(code), std::string::npos);
-  hall.remove(code);
+  // Only the last summary of each table, once.
+  const auto& text = ana->last();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '{'), 51);
+  // The next change asks again; one table's change carries one summary and the order.
+  l.hall.update_summary(codes[7], summary(4, 3, 3));
+  EXPECT_EQ(l.asked, 2);
+  l.hall.flush();
   ASSERT_EQ(ana->frames.size(), 3u);
-  EXPECT_EQ(ana->last(), R"({"type":"tables","tables":[]})");
+  const auto one_change = ana->last();
+  EXPECT_EQ(std::count(one_change.begin(), one_change.end(), '{'), 2);
+  l.hall.remove(codes[7]);
+  l.hall.flush();
+  EXPECT_EQ(ana->last().find(codes[7]), std::string::npos);
+  EXPECT_NE(ana->last().find(R"("changed":[])"), std::string::npos);
 }
 
-TEST(lobby, the_same_list_is_never_sent_twice_in_a_row) {
-  lobby hall(seeded(19));
+TEST(lobby, a_change_undone_before_the_flush_sends_nothing) {
+  flushed_lobby l(seeded(19));
   auto watcher = std::make_shared<fake_watcher>();
-  hall.subscribe("ana", watcher);
-  const auto code = must_create(hall, "ana");
-  hall.update_summary(code, summary(4, 1, 1));
-  hall.update_summary(code, summary(4, 1, 1));
-  hall.update_summary(code, summary(4, 1, 1));
+  l.hall.subscribe("ana", watcher);
+  const auto code = must_create(l.hall, "ana");
+  l.hall.update_summary(code, summary(4, 1, 1));
+  l.hall.flush();
   EXPECT_EQ(watcher->frames.size(), 2u);
-  hall.update_summary(code, summary(4, 2, 2));
-  EXPECT_EQ(watcher->frames.size(), 3u);
+  l.hall.update_summary(code, summary(4, 1, 1));  // the same again: no flush asked
+  EXPECT_EQ(l.asked, 1);
+  l.hall.update_summary(code, summary(4, 2, 2));
+  l.hall.update_summary(code, summary(4, 1, 1));
+  l.hall.flush();
+  EXPECT_EQ(watcher->frames.size(), 2u);
 }
 
 TEST(lobby, private_tables_cause_no_traffic_until_they_go_public) {
-  lobby hall(seeded(20));
+  flushed_lobby l(seeded(20));
   auto watcher = std::make_shared<fake_watcher>();
-  hall.subscribe("ana", watcher);
-  const auto code = must_create(hall, "ana", false);
-  hall.update_summary(code, summary(4, 1, 1, false, false));
-  hall.update_summary(code, summary(4, 2, 2, false, false));
-  EXPECT_EQ(watcher->frames.size(), 1u);
-  hall.update_summary(code, summary(4, 2, 2, false, true));
+  l.hall.subscribe("ana", watcher);
+  const auto code = must_create(l.hall, "ana", false);
+  l.hall.update_summary(code, summary(4, 1, 1, false, false));
+  l.hall.update_summary(code, summary(4, 2, 2, false, false));
+  EXPECT_EQ(l.asked, 0);
+  l.hall.update_summary(code, summary(4, 2, 2, false, true));
+  l.hall.flush();
   EXPECT_EQ(watcher->frames.size(), 2u);
-  EXPECT_TRUE(hall.find(code).value().summary.is_public);
-  hall.update_summary(code, summary(4, 2, 2, false, false));
+  EXPECT_TRUE(l.hall.find(code).value().summary.is_public);
+  l.hall.update_summary(code, summary(4, 2, 2, false, false));
+  l.hall.flush();
   EXPECT_EQ(watcher->frames.size(), 3u);
-  EXPECT_EQ(watcher->last(), R"({"type":"tables","tables":[]})");
-  hall.remove(code);
-  EXPECT_EQ(watcher->frames.size(), 3u);
+  EXPECT_EQ(watcher->last(), R"({"type":"tables_changed","changed":[],"order":[]})");
+  l.hall.remove(code);
+  EXPECT_EQ(l.asked, 2);
+}
+
+// The list kept in order change by change is the list sorted from scratch, through
+// thousands of random creations, reports and closings.
+TEST(lobby, the_list_kept_in_order_is_the_list_sorted_from_scratch) {
+  flushed_lobby l(seeded(25), lobby_limits{.max_tables_per_owner = 10'000, .max_listed = 40});
+  rules::rng random(26);
+  std::vector<std::string> open;
+  std::map<std::string, std::pair<time_point, protocol::table_summary>> truth;
+  for (int step = 0; step < 5000; ++step) {
+    const auto roll = random.next() % 10;
+    if (roll < 3 || open.empty()) {
+      const auto created = t0 + std::chrono::seconds(random.next() % 50);  // ties happen
+      open.push_back(must_create(l.hall, "ana", random.next() % 4 != 0, created));
+      truth[open.back()] = {created, {}};
+    } else if (roll < 9) {
+      const auto& code = open[random.next() % open.size()];
+      const int seats = 2 + static_cast<int>(random.next() % 4);
+      const int seated = static_cast<int>(random.next() % (seats + 1));
+      auto report = summary(seats, seated, seated, random.next() % 3 == 0, random.next() % 5 != 0);
+      l.hall.update_summary(code, report);
+      report.code = code;
+      truth[code].second = report;
+    } else {
+      const auto at = random.next() % open.size();
+      l.hall.remove(open[at]);
+      truth.erase(open[at]);
+      open.erase(open.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    if (step % 97 != 0) continue;
+    std::vector<std::tuple<bool, time_point, std::string>> sorted;
+    for (const auto& [code, entry] : truth) {
+      const auto& report = entry.second;
+      if (report.code.empty() || !report.is_public) continue;
+      const bool joinable = !report.in_game && report.seated < report.seats;
+      sorted.emplace_back(!joinable, time_point{} - (entry.first - time_point{}), code);
+    }
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<std::string> expected;
+    for (const auto& entry : sorted)
+      if (expected.size() < 40) expected.push_back(std::get<2>(entry));
+    ASSERT_EQ(codes_of(l.hall.public_tables()), expected) << "step " << step;
+  }
 }
 
 TEST(lobby, an_unsubscribed_watcher_hears_nothing_more) {
-  lobby hall(seeded(21));
+  flushed_lobby l(seeded(21));
   auto ana = std::make_shared<fake_watcher>();
   auto bo = std::make_shared<fake_watcher>();
-  hall.subscribe("ana", ana);
-  hall.subscribe("bo", bo);
-  hall.unsubscribe(*ana);
-  EXPECT_EQ(hall.watcher_count(), 1u);
-  hall.update_summary(must_create(hall, "bo"), summary(4, 1, 1));
+  l.hall.subscribe("ana", ana);
+  l.hall.subscribe("bo", bo);
+  l.hall.unsubscribe(*ana);
+  EXPECT_EQ(l.hall.watcher_count(), 1u);
+  l.hall.update_summary(must_create(l.hall, "bo"), summary(4, 1, 1));
+  l.hall.flush();
   EXPECT_EQ(ana->frames.size(), 1u);
   EXPECT_EQ(bo->frames.size(), 2u);
 }
 
-TEST(lobby, subscribing_twice_resends_the_list_but_delivers_once_per_change) {
-  lobby hall(seeded(22));
+TEST(lobby, subscribing_twice_resends_the_list_but_delivers_once_per_flush) {
+  flushed_lobby l(seeded(22));
   auto watcher = std::make_shared<fake_watcher>();
-  hall.subscribe("ana", watcher);
-  hall.subscribe("ana", watcher);
+  l.hall.subscribe("ana", watcher);
+  l.hall.subscribe("ana", watcher);
   EXPECT_EQ(watcher->frames.size(), 2u);
-  EXPECT_EQ(hall.watcher_count(), 1u);
-  hall.update_summary(must_create(hall, "ana"), summary(4, 1, 1));
+  EXPECT_EQ(l.hall.watcher_count(), 1u);
+  l.hall.update_summary(must_create(l.hall, "ana"), summary(4, 1, 1));
+  l.hall.flush();
   EXPECT_EQ(watcher->frames.size(), 3u);
 }
 
 TEST(lobby, a_watcher_that_went_away_drops_out) {
-  lobby hall(seeded(23));
+  flushed_lobby l(seeded(23));
   auto kept = std::make_shared<fake_watcher>();
   auto gone = std::make_shared<fake_watcher>();
-  hall.subscribe("ana", kept);
-  hall.subscribe("bo", gone);
+  l.hall.subscribe("ana", kept);
+  l.hall.subscribe("bo", gone);
   gone.reset();
-  EXPECT_EQ(hall.watcher_count(), 1u);
-  hall.update_summary(must_create(hall, "ana"), summary(4, 1, 1));
+  EXPECT_EQ(l.hall.watcher_count(), 1u);
+  l.hall.update_summary(must_create(l.hall, "ana"), summary(4, 1, 1));
+  l.hall.flush();
   EXPECT_EQ(kept->frames.size(), 2u);
 }
 
 TEST(lobby, a_watcher_may_unsubscribe_while_being_told) {
-  lobby hall(seeded(24));
+  flushed_lobby l(seeded(24));
   auto ana = std::make_shared<fake_watcher>();
   auto bo = std::make_shared<fake_watcher>();
-  hall.subscribe("ana", ana);
-  hall.subscribe("bo", bo);
-  ana->on_deliver = [&] { hall.unsubscribe(*ana); };
-  hall.update_summary(must_create(hall, "ana"), summary(4, 1, 1));
+  l.hall.subscribe("ana", ana);
+  l.hall.subscribe("bo", bo);
+  ana->on_deliver = [&] { l.hall.unsubscribe(*ana); };
+  l.hall.update_summary(must_create(l.hall, "ana"), summary(4, 1, 1));
+  l.hall.flush();
   EXPECT_EQ(ana->frames.size(), 2u);
   EXPECT_EQ(bo->frames.size(), 2u);
-  EXPECT_EQ(hall.watcher_count(), 1u);
+  EXPECT_EQ(l.hall.watcher_count(), 1u);
 }
 
 TEST(lobby, error_codes_are_stable_text) {

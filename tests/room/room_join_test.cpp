@@ -270,9 +270,25 @@ TEST(RoomJoin, LeavingBeforeAGameFreesTheSeat) {
   EXPECT_EQ(t[1].fake->count(), frames);
 }
 
+TEST(RoomJoin, ATableLeftToItsBotsClosesTenSecondsAfterTheLastHumanGoesUnlessSomeoneWatches) {
+  table t(make_settings(3), 1, 3);
+  t.join(t[0]);
+  t.send(t[0], msg("add_bot"));
+  t.join(t[1], true);  // a spectator
+  t.r.leave("p0", t.now);
+  EXPECT_FALSE(t.r.next_deadline());  // someone is watching the bots
+  t.r.disconnected("p1", t.now);
+  ASSERT_TRUE(t.r.next_deadline());
+  EXPECT_EQ(*t.r.next_deadline(), t.now + 10s);
+  t.advance(10s - 1ms);
+  EXPECT_FALSE(t.r.closed());
+  t.advance(1ms);
+  EXPECT_TRUE(t.r.closed());
+}
+
 TEST(RoomJoin, TheTableClosesFiveMinutesAfterTheLastHumanGoes) {
   table t(make_settings(3), 1, 2);
-  EXPECT_EQ(t.r.next_deadline(), t.now + 5min);  // the creator has not arrived yet
+  EXPECT_EQ(t.r.next_deadline(), t.now + 10s);  // nobody seated yet: deserted
   t.join_all();
   EXPECT_FALSE(t.r.next_deadline());
   t.send(t[0], msg("add_bot"));  // bots do not keep a table open

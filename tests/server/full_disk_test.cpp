@@ -9,47 +9,22 @@
 #include <sqlite3.h>
 #include <string>
 
-#include "server/app/game_service.hpp"
-#include "server/store/sqlite_store.hpp"
-#include "tests/server/game_client.hpp"
+#include "tests/server/store_server.hpp"
 
 namespace shithead::test {
 namespace {
 
-// A game server like game_server, with a store whose disk the test fills and empties.
-struct server_with_store {
-  temp_folder data;
+// A game server with a store whose disk the test fills and empties.
+struct server_with_store : store_server {
   std::shared_ptr<std::atomic<bool>> disk_full = std::make_shared<std::atomic<bool>>(false);
-  std::shared_ptr<server::sqlite_store> db;
-  std::shared_ptr<std::shared_ptr<server::game_service>> holder =
-      std::make_shared<std::shared_ptr<server::game_service>>();
-  test_server http{[holder = holder](beast::tcp_stream stream, http::request<http::string_body> request,
-                                     server::address_table::ticket place) {
-                     std::make_shared<server::websocket_session>(std::move(stream), *holder, server::websocket_limits{},
-                                                                 nullptr, std::move(place))
-                         ->run(std::move(request));
-                   },
-                   {}, false};
 
   server_with_store() {
-    db = std::make_shared<server::sqlite_store>((data.path() / "shithead.db").string());
     db->before_each_batch_for_tests([full = disk_full](server::sqlite::database&) {
       if (*full) throw server::sqlite::error("database or disk is full", SQLITE_FULL);
     });
-    db->start();
-    std::uint64_t counter = 0x5eed;
-    *holder = std::make_shared<server::game_service>(
-        http.get().io_context(), [counter]() mutable { return counter = counter * 6364136223846793005ull + 1442695040888963407ull; },
-        fast_players(), server::room_services{db, nullptr});
-    http.get().on_shutdown([s = *holder] { s->shutdown(); });
-    http.run();
+    start(fast_players());
   }
-  ~server_with_store() {
-    *disk_full = false;
-    http.stop();
-    holder->reset();
-    db->close();
-  }
+  ~server_with_store() { *disk_full = false; }
 };
 
 // The first legal action of the latest view, as the client would send it.

@@ -177,9 +177,11 @@ TEST(game_timers, the_lobby_list_follows_public_tables_as_they_open_and_fill) {
   json listed;
   const auto until = std::chrono::steady_clock::now() + 5s;
   while (std::chrono::steady_clock::now() < until) {
-    const auto tables = watcher.expect("tables", 1s);
-    if (!tables.is_null() && !tables["tables"].empty()) {
-      listed = tables["tables"][0];
+    // Changes come a quarter of a second later, gathered, as the changed summaries.
+    const auto change = watcher.expect("tables_changed", 1s);
+    if (!change.is_null() && !change["changed"].empty()) {
+      listed = change["changed"][0];
+      EXPECT_EQ(change["order"], json::array({code}));
       break;
     }
   }
@@ -191,8 +193,8 @@ TEST(game_timers, the_lobby_list_follows_public_tables_as_they_open_and_fill) {
   bool two_seated = false;
   const auto until_bot = std::chrono::steady_clock::now() + 5s;
   while (!two_seated && std::chrono::steady_clock::now() < until_bot) {
-    const auto tables = watcher.expect("tables", 1s);
-    if (!tables.is_null() && !tables["tables"].empty()) two_seated = tables["tables"][0].value("seated", 0) == 2;
+    const auto change = watcher.expect("tables_changed", 1s);
+    if (!change.is_null() && !change["changed"].empty()) two_seated = change["changed"][0].value("seated", 0) == 2;
   }
   EXPECT_TRUE(two_seated);
   // A private table never shows.
@@ -201,8 +203,13 @@ TEST(game_timers, the_lobby_list_follows_public_tables_as_they_open_and_fill) {
   open_table(other, {{"public", false}});
   idle(watcher, 300ms);
   for (const auto& frame : watcher.frames) {
-    if (frame.value("type", "") != "tables") continue;
-    for (const auto& t : frame["tables"]) EXPECT_EQ(t.value("code", ""), code);
+    const auto type = frame.value("type", "");
+    if (type == "tables") {
+      for (const auto& t : frame["tables"]) EXPECT_EQ(t.value("code", ""), code);
+    } else if (type == "tables_changed") {
+      for (const auto& t : frame["changed"]) EXPECT_EQ(t.value("code", ""), code);
+      for (const auto& listed_code : frame["order"]) EXPECT_EQ(listed_code, code);
+    }
   }
 }
 

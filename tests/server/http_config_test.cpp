@@ -167,6 +167,26 @@ TEST(config, api_rate_and_connections_per_address_are_settings) {
   EXPECT_TRUE(parse({"--connections-per-address", "0"}).error);
 }
 
+TEST(config, what_strangers_may_take_per_address_is_a_setting) {
+  const auto defaults = parse({});
+  EXPECT_EQ(defaults.settings.new_players_per_address, 30);
+  EXPECT_EQ(defaults.settings.tables_per_address, 20);
+  EXPECT_EQ(defaults.settings.forget_idle_days, 14);
+  const auto set = parse({"--new-players-per-address", "0", "--tables-per-address=5", "--forget-idle-days", "30"});
+  ASSERT_FALSE(set.error) << *set.error;
+  EXPECT_EQ(set.settings.new_players_per_address, 0);
+  EXPECT_EQ(set.settings.tables_per_address, 5);
+  EXPECT_EQ(set.settings.forget_idle_days, 30);
+  const auto from_env = parse({}, {{"SHITHEAD_TABLES_PER_ADDRESS", "7"}});
+  EXPECT_EQ(from_env.settings.tables_per_address, 7);
+  for (const char* flag : {"--new-players-per-address", "--tables-per-address", "--forget-idle-days"})
+    for (const char* bad : {"-1", "lots", "", "99999999"}) {
+      const auto refused = parse({flag, bad});
+      ASSERT_TRUE(refused.error) << flag << " " << bad;
+      EXPECT_NE(refused.error->find(std::string(flag).substr(2)), std::string::npos) << *refused.error;
+    }
+}
+
 TEST(config, help_is_asked_for) { EXPECT_TRUE(parse({"--help"}).help); }
 
 TEST(config, serve_with_bad_flags_exits_2_and_says_why) {

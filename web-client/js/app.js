@@ -5,6 +5,7 @@
 import { Connection, socketUrl } from './net/connection.js';
 import { createIdentityStore, helloMessage } from './core/identity.js';
 import { applyFrame, emptyTable, forgetVersion } from './core/room-sync.js';
+import { applyTablesChanged } from './core/table-list.js';
 import { describeEvents } from './core/event-words.js';
 import { normalizeCode, parseHash, tableCodeFromPath } from './core/routes.js';
 import { TurnSound } from './ui/sound.js';
@@ -211,6 +212,9 @@ export class App {
       case 'welcome': return this.onWelcome(message);
       case 'tables':
         this.tables = Array.isArray(message.tables) ? message.tables : [];
+        return this.render();
+      case 'tables_changed':
+        this.tables = applyTablesChanged(this.tables, message);
         return this.render();
       case 'joined': return this.onJoined(message);
       case 'room':

@@ -1,0 +1,161 @@
+// A lobby that strangers cannot exhaust (issue 13): one address makes only so many new
+// players and opens only so many tables; tables nobody is coming back to close soon;
+// players who never played are forgotten after a while, and players with games never.
+// Real servers on 127.0.0.1, so every client here shares one address.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include "tests/server/store_server.hpp"
+
+namespace shithead::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+server::service_limits limits_with(std::size_t new_players, std::size_t tables) {
+  auto limits = fast_players();
+  limits.new_players.burst = static_cast<double>(new_players);
+  limits.new_players.rate_per_second = 0.001;  // nothing comes back within a test
+  limits.tables_per_address = tables;
+  return limits;
+}
+
+json hello_reply(player& p, const std::string& name, const std::string& token = "") {
+  json message{{"type", "hello"}, {"v", 1}, {"name", name}};
+  if (!token.empty()) message["token"] = token;
+  p.send(message);
+  for (const auto until = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < until;) {
+    const auto before = p.frames.size();
+    if (!p.pump(100ms)) continue;
+    for (auto i = before; i < p.frames.size(); ++i) {
+      const auto type = p.frames[i].value("type", "");
+      if (type == "welcome" || type == "error") return p.frames[i];
+    }
+  }
+  return json();
+}
+
+TEST(lobby_limits, an_address_makes_only_so_many_new_players_but_known_ones_always_come_back) {
+  game_server server(limits_with(3, 0));
+  std::vector<std::unique_ptr<player>> made;
+  for (int i = 0; i < 3; ++i) {
+    made.push_back(std::make_unique<player>(server.port()));
+    made.back()->hello("P" + std::to_string(i));
+  }
+  // The fourth is refused, in words, and nothing is made: the name stays free.
+  player fourth(server.port());
+  const auto refused = hello_reply(fourth, "Dee");
+  EXPECT_EQ(refused.value("code", ""), "rate_limited") << refused.dump();
+  EXPECT_NE(refused.value("message", "").find("new players"), std::string::npos);
+  // Reconnecting does not refill the budget.
+  player again(server.port());
+  EXPECT_EQ(hello_reply(again, "Dee").value("code", ""), "rate_limited");
+  // A player with a token is not new: they always come back, on a new connection too.
+  player back(server.port());
+  const auto welcome = hello_reply(back, "", made[0]->token);
+  EXPECT_EQ(welcome.value("type", ""), "welcome") << welcome.dump();
+  EXPECT_EQ(welcome.value("player_id", ""), made[0]->player_id);
+  // The refused connection is still usable: it may come back as a known player.
+  EXPECT_EQ(hello_reply(fourth, "", made[1]->token).value("type", ""), "welcome");
+}
+
+TEST(lobby_limits, an_address_opens_only_so_many_tables_and_a_closed_one_frees_its_place) {
+  auto limits = limits_with(10, 2);
+  limits.adjust_table = [](server::table_settings& s) { s.deserted_close = 200ms; };
+  game_server server(limits);
+  player ana(server.port()), ben(server.port()), cy(server.port());
+  ana.hello("Ana");
+  ben.hello("Ben");
+  cy.hello("Cy");
+  open_table(ana, {{"seats", 2}});
+  const auto bens = open_table(ben, {{"seats", 2}});
+  // Cy owns no table, but the address holds two.
+  cy.send({{"type", "create_table"}, {"id", 5}, {"seats", 2}});
+  const auto refused = cy.expect("error");
+  EXPECT_EQ(refused.value("code", ""), "too_many_tables") << refused.dump();
+  EXPECT_EQ(refused.value("id", 0), 5);
+  EXPECT_NE(refused.value("message", "").find("your address"), std::string::npos);
+  // Ben leaves; nobody is left at his table, so it closes within the deserted wait.
+  ben.send({{"type", "leave"}});
+  ben.expect("left");
+  bool opened = false;
+  for (const auto until = std::chrono::steady_clock::now() + 5s; !opened && std::chrono::steady_clock::now() < until;) {
+    cy.send({{"type", "create_table"}, {"seats", 2}});
+    const auto before = cy.frames.size();
+    for (const auto wait = std::chrono::steady_clock::now() + 300ms; std::chrono::steady_clock::now() < wait;)
+      cy.pump(50ms);
+    for (auto i = before; i < cy.frames.size(); ++i) opened |= cy.frames[i].value("type", "") == "joined";
+  }
+  EXPECT_TRUE(opened) << "the closed table's place was not freed";
+  ben.send({{"type", "join"}, {"code", bens}});
+  EXPECT_EQ(ben.expect("error").value("code", ""), "no_such_table");
+}
+
+TEST(lobby_limits, a_table_with_only_bots_closes_soon_but_one_with_a_seated_human_waits) {
+  auto limits = fast_players();
+  limits.adjust_table = [](server::table_settings& s) {
+    s.deserted_close = 300ms;
+    s.empty_close = 60s;
+  };
+  game_server server(limits);
+  player ana(server.port()), ben(server.port()), watcher(server.port());
+  ana.hello("Ana");
+  ben.hello("Ben");
+  watcher.hello("Wat");
+  // Ana's table: she adds a bot and leaves; only the bot is left.
+  const auto bots_only = open_table(ana, {{"seats", 3}});
+  ana.send({{"type", "add_bot"}});
+  ana.send({{"type", "leave"}});
+  ana.expect("left");
+  // Ben's table: he closes his browser, but his seat waits for him.
+  const auto bens = open_table(ben, {{"seats", 3}});
+  ben.ws.close();
+  std::this_thread::sleep_for(1s);
+  watcher.send({{"type", "join"}, {"code", bots_only}, {"spectate", true}});
+  EXPECT_EQ(watcher.expect("error").value("code", ""), "no_such_table");
+  watcher.send({{"type", "join"}, {"code", bens}, {"spectate", true}});
+  EXPECT_EQ(watcher.expect("joined").value("code", ""), bens);
+}
+
+TEST(lobby_limits, players_who_never_played_are_forgotten_and_players_with_games_are_kept) {
+  store_server server;
+  auto limits = fast_players();
+  limits.forget_idle_after = 400ms;
+  limits.housekeeping_every = 200ms;
+  server.start(limits);
+
+  player idle(server.port()), played(server.port()), here(server.port());
+  idle.hello("Idle");
+  played.hello("Played");
+  here.hello("Here");
+  // Played finishes a game against a bot; Here stays connected; Idle goes away.
+  played.greedy = true;
+  open_table(played, {{"seats", 2}});
+  played.send({{"type", "add_bot"}, {"kind", "greedy"}});
+  played.send({{"type", "start"}});
+  ASSERT_TRUE(play_to_the_end({&played}));
+  played.send({{"type", "leave"}});
+  played.expect("left");
+  const auto idle_token = idle.token, played_token = played.token, here_token = here.token;
+  idle.ws.close();
+  played.ws.close();
+  std::this_thread::sleep_for(1500ms);
+
+  // Idle's token is no longer known, and the name is free for someone else.
+  player idle_back(server.port());
+  EXPECT_EQ(hello_reply(idle_back, "", idle_token).value("code", ""), "bad_token");
+  player newcomer(server.port());
+  EXPECT_EQ(hello_reply(newcomer, "Idle").value("type", ""), "welcome");
+  // A player with a game is kept for ever, and one who is here is not idle.
+  player played_back(server.port());
+  EXPECT_EQ(hello_reply(played_back, "", played_token).value("player_id", ""), played.player_id);
+  here.send({{"type", "ping"}, {"id", 1}});
+  here.expect("pong");
+  player here_again(server.port());
+  EXPECT_EQ(hello_reply(here_again, "", here_token).value("player_id", ""), here.player_id);
+}
+
+}  // namespace
+}  // namespace shithead::test

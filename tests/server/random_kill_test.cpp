@@ -48,7 +48,7 @@ std::uint16_t start_server(std::unique_ptr<child_process>& process, const std::f
 // What SQLite says of the file a killed server left: "ok", or the damage it found.
 // Opening it also replays the WAL, as the next server's start would.
 std::string integrity_of(const std::filesystem::path& data) {
-  sqlite::database db(data.string(), false);
+  server::sqlite::database db(data.string(), false);
   auto check = db.prepare("PRAGMA integrity_check");
   std::string verdict;
   while (check.step()) verdict += (verdict.empty() ? "" : "; ") + check.text(0);

@@ -100,7 +100,9 @@ export class SidePanel {
 
   renderScores(app) {
     const board = app.table.room?.scoreboard;
-    if (!board || !board.players?.length) {
+    // An abandoned game counts for nobody, so a table whose only game was abandoned has
+    // no players on its board but still says so.
+    if (!board || (!board.players?.length && !board.abandoned)) {
       replace(this.scores, h('p', { class: 'empty' }, 'The scores of this table’s games appear here.'));
       return;
     }

@@ -160,7 +160,17 @@ bool needs_saving(const protocol::table_request& request) {
 
 }  // namespace
 
-bool room_host::store_refuses_writes() const { return services_.db && !services_.db->healthy(); }
+bool room_host::store_refuses_writes() {
+  const bool refuses = services_.db && !services_.db->healthy();
+  if (refuses && !refusing_since_) refusing_since_ = clock::now();
+  return refuses;
+}
+
+void room_host::resume_clocks(clock::time_point now) {
+  if (!refusing_since_) return;
+  room_.postpone_clocks(now - *refusing_since_);
+  refusing_since_.reset();
+}
 
 void room_host::handle(std::string player_id, protocol::table_message message) {
   const auto began = clock::now();
@@ -174,6 +184,7 @@ void room_host::handle(std::string player_id, protocol::table_message message) {
       deliver(out.letters);
       return;
     }
+    self.resume_clocks(clock::now());
     self.room_.handle(player_id, message, clock::now(), out);
     const bool action = std::holds_alternative<protocol::action_request>(message.request);
     self.after_change(std::move(out), action ? std::optional<clock::time_point>(began) : std::nullopt);
@@ -303,7 +314,14 @@ void room_host::arm_timer(std::optional<clock::time_point> deadline) {
       return;
     }
     outbox out;
-    self->room_.tick(clock::now(), out);
+    const auto now = clock::now();
+    if (self->refusing_since_) {
+      // Back from an outage: the clocks move on by its length, and fire when due then.
+      self->resume_clocks(now);
+      self->arm_timer(self->room_.next_deadline());
+      return;
+    }
+    self->room_.tick(now, out);
     self->after_change(std::move(out));
   });
 }

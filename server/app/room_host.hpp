@@ -78,8 +78,12 @@ class room_host : public std::enable_shared_from_this<room_host> {
   const std::string& host_player() const { return room_.host(); }
 
  private:
-  // The store cannot write now (a full disk): moves are refused and timers wait.
-  bool store_refuses_writes() const;
+  // The store cannot write now (a full disk): moves are refused and timers wait. Notes
+  // when the refusing began, for resume_clocks().
+  bool store_refuses_writes();
+  // Once the store writes again: every clock of the room starts again as late as the
+  // refusing lasted, so no player's time ran out while their moves were refused.
+  void resume_clocks(std::chrono::steady_clock::time_point now);
   template <class Fn>
   void on_strand(Fn fn, bool even_when_stopped = false);
   // Carries out what one call into the room asked for.
@@ -96,6 +100,7 @@ class room_host : public std::enable_shared_from_this<room_host> {
   summary_listener listener_;
   room_services services_;
   std::optional<protocol::table_summary> last_summary_;
+  std::optional<std::chrono::steady_clock::time_point> refusing_since_;  // first seen refusing
   bool game_running_ = false;
   system_time game_started_{};
   bool closed_reported_ = false;

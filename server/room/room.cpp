@@ -276,6 +276,14 @@ bool room::human_connected() const {
                      [](const seat& s) { return s.human() && !s.left && s.connection; });
 }
 
+void room::postpone_clocks(clock::duration pause) {
+  turn_started_ += pause;
+  swap_started_ += pause;
+  for (auto& s : seats_)
+    if (s.grace_since) *s.grace_since += pause;
+  if (empty_since_) *empty_since_ += pause;
+}
+
 bool room::human_seated() const {
   return std::any_of(seats_.begin(), seats_.end(), [](const seat& s) { return s.human() && !s.left; });
 }

@@ -163,6 +163,11 @@ class room {
               outbox& out);
   // Fires every timer due at `now`.
   void tick(time_point now, outbox& out);
+  // Every running clock (turn, swap, grace, the close of an empty table) starts again
+  // `pause` later: the host calls it after the store refused writes for that long, so
+  // that nobody's time ran while their moves were refused.
+  void postpone_clocks(clock::duration pause);
+
   // The earliest time a timer falls due (possibly already past); nullopt when none runs.
   std::optional<time_point> next_deadline() const;
 

@@ -18,11 +18,11 @@ namespace {
 struct server_with_store : store_server {
   std::shared_ptr<std::atomic<bool>> disk_full = std::make_shared<std::atomic<bool>>(false);
 
-  server_with_store() {
+  explicit server_with_store(server::service_limits limits = fast_players()) {
     db->before_each_batch_for_tests([full = disk_full](server::sqlite::database&) {
       if (*full) throw server::sqlite::error("database or disk is full", SQLITE_FULL);
     });
-    start(fast_players());
+    start(std::move(limits));
   }
   ~server_with_store() { *disk_full = false; }
 };
@@ -75,6 +75,98 @@ TEST(full_disk, moves_wait_and_are_refused_with_cannot_save_until_space_returns)
   ana.greedy = true;
   ASSERT_TRUE(play_to_the_end({&ana}));
   EXPECT_GT(ana.game_over->value("game_id", 0), 0) << ana.game_over->dump();
+}
+
+// A turn clock does not run while the player's moves are refused: when space returns,
+// the player whose turn it was still has their time, and their move is taken.
+TEST(full_disk, a_turn_clock_waits_while_the_disk_refuses_moves) {
+  auto limits = fast_players();
+  limits.adjust_table = [](server::table_settings& s) { s.turn_timer = milliseconds(3000); };
+  server_with_store server(limits);
+  player ana(server.http.port()), ben(server.http.port());
+  ana.hello("Ana");
+  ben.hello("Ben");
+  const auto code = open_table(ana, {{"seats", 2}});
+  ben.send({{"type", "join"}, {"code", code}});
+  ben.expect("joined");
+  ana.send({{"type", "start"}});
+  // Both swap (nothing), then play until it is Ana's turn in the play.
+  const auto to_move = [](player& p) {
+    return !p.view.is_null() && p.view.contains("legal") && !p.view["legal"].empty();
+  };
+  const auto settle = [&] {
+    for (int i = 0; i < 20; ++i) {
+      ana.pump(milliseconds(20));
+      ben.pump(milliseconds(20));
+    }
+  };
+  for (int i = 0; i < 10; ++i) {
+    settle();
+    if (ana.view.value("phase", "") == "play" && to_move(ana)) break;
+    if (to_move(ana) && ana.acted_version != ana.version) {
+      ana.acted_version = ana.version;
+      ana.send(first_legal(ana));
+    }
+    if (to_move(ben) && ben.acted_version != ben.version) {
+      ben.acted_version = ben.version;
+      ben.send(first_legal(ben));
+    }
+  }
+  ASSERT_EQ(ana.view.value("phase", ""), "play");
+  ASSERT_TRUE(to_move(ana));
+
+  // The disk fills under Ana's move, which waits; it is Ben's turn, but each of his moves
+  // is refused, for longer than his turn timer.
+  *server.disk_full = true;
+  ana.send(first_legal(ana));
+  ana.pump(milliseconds(200));  // the step's batch fails: the store is known to refuse
+  const auto outage_ends = std::chrono::steady_clock::now() + milliseconds(3500);
+  while (std::chrono::steady_clock::now() < outage_ends) {
+    ben.send({{"type", "action"}, {"action", {{"type", "pickup"}}}});
+    ben.pump(milliseconds(300));
+  }
+  // Space returns: Ana's move is shown, and nobody plays for Ben. Before, his clock ran
+  // out during the outage and the greedy bot played his turn the moment writes resumed.
+  *server.disk_full = false;
+  const int ben_seat = ben.view.value("viewer", -1);
+  const auto recovered_at = ben.frames.size();
+  const auto before = ben.version;
+  for (const auto until = std::chrono::steady_clock::now() + milliseconds(3000);
+       ben.version == before && std::chrono::steady_clock::now() < until;)
+    ben.pump(milliseconds(50));
+  ASSERT_GT(ben.version, before);
+  for (int i = 0; i < 20; ++i) {
+    ana.pump(milliseconds(25));
+    ben.pump(milliseconds(25));
+  }
+  const auto acted_for_ben = [&](std::size_t from) {
+    int moves = 0;
+    for (auto f = from; f < ben.frames.size(); ++f) {
+      const auto& frame = ben.frames[f];
+      if (frame.value("type", "") != "game") continue;
+      for (const auto& event : frame["events"]) {
+        const auto type = event.value("type", "");
+        if (event.value("seat", -2) == ben_seat && (type == "played" || type == "picked_up" || type == "waited"))
+          ++moves;
+      }
+    }
+    return moves;
+  };
+  EXPECT_EQ(acted_for_ben(recovered_at), 0) << "a bot played Ben's turn: his clock ran while his moves were refused";
+  // Play goes on: whoever is to move moves, and it is taken.
+  player& next = to_move(ben) ? ben : ana;
+  ASSERT_TRUE(to_move(next)) << next.view.dump();
+  const auto turn = next.version;
+  next.send(first_legal(next));
+  for (const auto until = std::chrono::steady_clock::now() + milliseconds(2000);
+       next.version == turn && std::chrono::steady_clock::now() < until;)
+    next.pump(milliseconds(50));
+  EXPECT_GT(next.version, turn);
+  for (const auto& frame : ben.frames) {
+    if (frame.value("type", "") == "error") {
+      EXPECT_EQ(frame.value("code", ""), "cannot_save") << frame.dump();
+    }
+  }
 }
 
 }  // namespace

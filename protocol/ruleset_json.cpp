@@ -7,10 +7,10 @@
 namespace shithead::protocol {
 namespace {
 
-constexpr std::array<std::string_view, 15> ruleset_keys = {
+constexpr std::array<std::string_view, 16> ruleset_keys = {
     "preset", "hand_size", "face_up", "face_down", "decks", "jokers", "swap_stacking",
     "tens_restricted", "lower_than_seven", "three_eights_burn", "invisible",
-    "voluntary_pickup", "burn_in", "n_of_a_kind", "turn_limit"};
+    "voluntary_pickup", "pickup_leads", "burn_in", "n_of_a_kind", "turn_limit"};
 
 constexpr std::string_view auto_decks = "auto";
 constexpr std::string_view no_rank = "none";
@@ -64,6 +64,7 @@ std::optional<parse_error> read_option(std::string_view key, const json& value,
   if (key == "three_eights_burn") return store(read_bool(value, path), out.three_eights_burn);
   if (key == "invisible") return store(read_invisible(value, path), out.invisible);
   if (key == "voluntary_pickup") return store(read_bool(value, path), out.voluntary_pickup);
+  if (key == "pickup_leads") return store(read_bool(value, path), out.pickup_leads);
   if (key == "burn_in") return store(read_bool(value, path), out.burn_in);
   if (key == "n_of_a_kind") return store(read_any_int(value, path), out.n_of_a_kind);
   if (key == "turn_limit") return store(read_any_int(value, path), out.turn_limit);
@@ -92,6 +93,7 @@ json options_to_json(const rules::ruleset_options& o) {
   if (o.three_eights_burn) out["three_eights_burn"] = *o.three_eights_burn;
   if (o.invisible) out["invisible"] = *o.invisible == 0 ? no_rank : rules::rank_name(*o.invisible);
   if (o.voluntary_pickup) out["voluntary_pickup"] = *o.voluntary_pickup;
+  if (o.pickup_leads) out["pickup_leads"] = *o.pickup_leads;
   if (o.burn_in) out["burn_in"] = *o.burn_in;
   if (o.n_of_a_kind) out["n_of_a_kind"] = *o.n_of_a_kind;
   if (o.turn_limit) out["turn_limit"] = *o.turn_limit;

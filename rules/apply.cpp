@@ -89,6 +89,13 @@ void finish_turn(game_state& state, int next, std::vector<event>& events) {
   events.push_back(make_event(event_type::turn, next));
 }
 
+// Who acts after `seat` took the pile into its hand by its own action (a pick-up, or a
+// face-down card it could not play): itself, on the empty pile, where the ruleset says
+// so; else the next seat. The pile is empty then, so the seat must play: no loop.
+int after_taking_the_pile(const game_state& state, int seat) {
+  return state.rules.pickup_leads ? seat : detail::next_seat(state, seat);
+}
+
 // Puts cards on the pile (or not, as the rules decide) and settles the turn.
 void play_cards(game_state& state, int seat, const card_set& cards, card_source source,
                 int target, std::vector<event>& events) {
@@ -230,7 +237,7 @@ void apply_face_down(game_state& state, int seat, const face_down_action& a, std
   events.push_back(e);
   seat_of(state, seat).hand.push_back(c);
   take_pile(state, seat);
-  finish_turn(state, detail::next_seat(state, seat), events);
+  finish_turn(state, after_taking_the_pile(state, seat), events);
 }
 
 }  // namespace
@@ -253,7 +260,7 @@ void apply(game_state& state, int seat, const action& a, std::vector<event>& eve
     e.count = static_cast<int>(state.pile.cards.size());
     events.push_back(e);
     take_pile(state, seat);
-    finish_turn(state, detail::next_seat(state, seat), events);
+    finish_turn(state, after_taking_the_pile(state, seat), events);
   } else {
     state.pile.top.used = true;
     events.push_back(make_event(event_type::waited, seat));

@@ -35,6 +35,10 @@ ruleset isf() {
   r.preset = preset_id::isf;
   r.hand_size = 3;
   r.voluntary_pickup = false;  // "if a player is able to make a legitimate move they must"
+  // The seed's rules "avoid endgame situations in which no player is able to win — as is
+  // occasionally the case with the popular If You Pick Up It's The Next Person's Turn
+  // variation": so the one who picks up opens the next round.
+  r.pickup_leads = true;
   r.starter = start_rule::three_of_hearts;
   set_power(r, rank_two, power::reset, true);
   set_power(r, seven, power::lower, false);  // so a 7 itself goes only on 2..7
@@ -124,7 +128,8 @@ std::string_view preset_summary(preset_id preset) {
              "kind burns; pick up whenever you like.";
     case preset_id::isf:
       return "International Shithead Federation: hand of 3, 2 resets, 7 or lower, 10 burns "
-             "(never on a 7); you must play if you can and may not go out on a 2 or 10.";
+             "(never on a 7); you must play if you can, who picks up leads next, and nobody may go out on "
+             "a 2 or 10.";
     case preset_id::limbo:
       return "Canteen rules: hand of 3, 2 resets, 4 is invisible, 9 is the limbo card, 10 "
              "burns, all four on anything; four of a kind burns.";

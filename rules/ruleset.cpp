@@ -113,6 +113,7 @@ result<ruleset> make_ruleset(preset_id preset, const ruleset_options& o) {
   if (o.jokers) r.jokers = *o.jokers;
   if (o.swap_stacking) r.swap_stacking = *o.swap_stacking;
   if (o.voluntary_pickup) r.voluntary_pickup = *o.voluntary_pickup;
+  if (o.pickup_leads) r.pickup_leads = *o.pickup_leads;
   if (o.burn_in) r.burn_in = *o.burn_in;
   if (o.turn_limit) r.turn_limit = *o.turn_limit;
   if (o.n_of_a_kind)

@@ -68,6 +68,7 @@ struct ruleset_options {
   std::optional<bool> three_eights_burn;  // three 8s together burn the pile
   std::optional<rank> invisible;       // the transparent rank (7, 8, 3, ...); 0 = none
   std::optional<bool> voluntary_pickup;
+  std::optional<bool> pickup_leads;    // who takes the pile into their hand leads next
   std::optional<bool> burn_in;         // complete N of a kind out of turn
   std::optional<int> n_of_a_kind;      // N cards of a rank together burn; 0 = off, 3..8
   std::optional<int> turn_limit;       // play-phase actions before a game is abandoned
@@ -86,6 +87,9 @@ struct ruleset {
   joker_rule jokers = joker_rule::none;
   bool swap_stacking = false;
   bool voluntary_pickup = true;
+  // A seat that takes the pile into its hand (a pick-up, or a face-down card it could
+  // not play) opens the next round on the empty pile, instead of the next seat (isf).
+  bool pickup_leads = false;
   bool burn_in = false;
   start_rule starter = start_rule::lowest_card;
   int turn_limit = 2000;

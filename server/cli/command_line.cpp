@@ -12,6 +12,8 @@ constexpr std::string_view usage =
     "                          (shiphead, isf, limbo, palace, standard)\n"
     "  simulate --preset P --players N --games G --seed S [--bots greedy,random,...]\n"
     "                          play bot games and report statistics as JSON\n"
+    "                          (P: a preset, or a ruleset object such as\n"
+    "                          '{\"preset\":\"isf\",\"pickup_leads\":false}')\n"
     "  replay FILE             check a game record against the rules\n"
     "  serve [--port N] [--bind A] [--static DIR] [--threads N] [--log-level L]\n"
     "                          the game server (the default; serve --help for more)\n"

@@ -3,9 +3,9 @@
 #include <charconv>
 #include <string>
 
-#include "protocol/ruleset_json.hpp"
 #include "rules/ruleset.hpp"
 #include "server/cli/command_line.hpp"
+#include "server/cli/ruleset_flag.hpp"
 #include "server/cli/table_player.hpp"
 
 namespace shithead::server {
@@ -40,23 +40,6 @@ bool parse_number(std::string_view text, Number& value) {
   return ec == std::errc{} && end == text.data() + text.size();
 }
 
-std::optional<std::string> parse_ruleset(std::string_view text, rules::ruleset& out) {
-  if (text.starts_with('{')) {
-    auto parsed = protocol::parse_json_text(text);
-    if (!parsed) return "--preset: " + parsed.error().message;
-    auto checked = protocol::ruleset_from_json(parsed.value(), "--preset");
-    if (!checked) return checked.error().message;
-    out = std::move(checked).value();
-    return std::nullopt;
-  }
-  const auto preset = rules::parse_preset(text);
-  if (!preset)
-    return "--preset must be shiphead, isf, limbo, palace, standard or a ruleset object, not '" +
-           std::string(text) + "'";
-  out = rules::preset_ruleset(*preset);
-  return std::nullopt;
-}
-
 // Fills `o`; returns what is wrong with the arguments, if anything.
 std::optional<std::string> parse_play_options(arguments args, play_options& o) {
   bool have_url = false;
@@ -78,7 +61,7 @@ std::optional<std::string> parse_play_options(arguments args, play_options& o) {
     } else if (flag == "--bots") {
       if (!parse_number(value, o.bots) || o.bots < 1 || o.bots > 7) return "--bots must be a number from 1 to 7";
     } else if (flag == "--preset") {
-      if (auto error = parse_ruleset(value, o.ruleset)) return error;
+      if (auto error = parse_ruleset_flag(value, o.ruleset)) return error;
     } else if (flag == "--token") {
       o.token = std::string(value);
     } else if (flag == "--timeout-seconds") {

@@ -5,15 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "protocol/ruleset_json.hpp"
 #include "rules/deal.hpp"
 #include "rules/playout.hpp"
 #include "server/cli/command_line.hpp"
+#include "server/cli/ruleset_flag.hpp"
 
 namespace shithead::server {
 namespace {
 
 struct simulate_options {
-  rules::preset_id preset = rules::preset_id::shiphead;
+  rules::ruleset rules = rules::preset_ruleset(rules::preset_id::shiphead);
   int players = 4;
   long games = 1000;
   std::uint64_t seed = 1;
@@ -45,9 +47,7 @@ std::string parse_options(arguments args, simulate_options& o) {
     if (i + 1 >= args.size()) return "missing value after " + std::string(flag);
     const std::string_view value = args[++i];
     if (flag == "--preset") {
-      const auto p = rules::parse_preset(value);
-      if (!p) return "unknown preset '" + std::string(value) + "'";
-      o.preset = *p;
+      if (auto error = parse_ruleset_flag(value, o.rules)) return *error;
     } else if (flag == "--players") {
       if (!parse_number(value, o.players) || o.players < rules::min_players || o.players > rules::max_players)
         return "--players must be a number from 2 to 8";
@@ -79,7 +79,7 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
     err << "simulate: " << problem << '\n';
     return 2;
   }
-  const auto rules = rules::preset_ruleset(o.preset);
+  const auto& rules = o.rules;
   long finished = 0, abandoned = 0, actions = 0, turns_total = 0, turns_max = 0;
   std::vector<long> shithead_by_seat(static_cast<std::size_t>(o.players), 0);
   rules::playout_buffers buffers;
@@ -117,7 +117,8 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
   report["turns"] = {{"mean", static_cast<double>(turns_total) / static_cast<double>(o.games)},
                      {"max", turns_max}};
   report["shithead_by_seat"] = shithead_by_seat;
-  report["preset"] = std::string(rules::to_string(o.preset));
+  report["preset"] = std::string(rules::to_string(rules.preset));
+  report["ruleset"] = protocol::ruleset_to_json(rules);
   report["players"] = o.players;
   std::vector<std::string> bot_names;
   for (auto b : o.bots) bot_names.emplace_back(rules::to_string(b));

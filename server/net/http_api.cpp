@@ -212,6 +212,10 @@ std::vector<std::string> rules_in_words(const rules::ruleset& rs) {
   words.push_back(rs.voluntary_pickup
                       ? "You may pick up the pile instead of playing, even when you could play."
                       : "You must play if you can; only a player who cannot play picks up the pile.");
+  words.push_back(rs.pickup_leads
+                      ? "Whoever picks up the pile (or turns up a face-down card they cannot play) starts the next round "
+                        "on the empty pile."
+                      : "After a pick-up the turn passes to the next player.");
   words.push_back(start_sentence(rs.starter));
   words.push_back("The last player left holding cards is the shithead.");
   return words;

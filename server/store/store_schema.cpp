@@ -7,7 +7,7 @@ namespace shithead::server {
 namespace {
 
 // Never edit a migration that has shipped: add another. Times are Unix milliseconds.
-constexpr std::array<std::string_view, 3> migrations = {
+constexpr std::array<std::string_view, 4> migrations = {
     // 1: players and finished games with each seat's result.
     R"sql(
 CREATE TABLE players (
@@ -75,6 +75,32 @@ CREATE TABLE live_actions (
   action  TEXT NOT NULL,
   PRIMARY KEY (code, game, idx)
 ) WITHOUT ROWID;
+)sql",
+    // 4: isf's player who picks up now leads the next round (`pickup_leads`, on in the
+    // preset). Games and tables stored before were played with the turn passing on, so
+    // their isf rulesets say that explicitly and replay exactly as they were played. A
+    // ruleset is "isf" or an object with "preset": "isf"; json_set keeps the other
+    // values' text as it was (a seed above 2^53 is not rounded).
+    R"sql(
+UPDATE games SET ruleset = '{"preset":"isf","pickup_leads":false}' WHERE ruleset = '"isf"';
+UPDATE games SET ruleset = json_set(ruleset, '$.pickup_leads', json('false'))
+ WHERE json_valid(ruleset) AND json_type(ruleset) = 'object' AND json_extract(ruleset, '$.preset') = 'isf'
+   AND json_type(ruleset, '$.pickup_leads') IS NULL;
+UPDATE games SET record = json_set(record, '$.ruleset', json('{"preset":"isf","pickup_leads":false}'))
+ WHERE json_valid(record) AND json_type(record, '$.ruleset') = 'text' AND json_extract(record, '$.ruleset') = 'isf';
+UPDATE games SET record = json_set(record, '$.ruleset.pickup_leads', json('false'))
+ WHERE json_valid(record) AND json_type(record, '$.ruleset') = 'object'
+   AND json_extract(record, '$.ruleset.preset') = 'isf' AND json_type(record, '$.ruleset.pickup_leads') IS NULL;
+UPDATE live_rooms SET state = json_set(state, '$.settings.ruleset', json('{"preset":"isf","pickup_leads":false}'))
+ WHERE json_valid(state) AND json_type(state, '$.settings.ruleset') = 'text' AND json_extract(state, '$.settings.ruleset') = 'isf';
+UPDATE live_rooms SET state = json_set(state, '$.settings.ruleset.pickup_leads', json('false'))
+ WHERE json_valid(state) AND json_type(state, '$.settings.ruleset') = 'object'
+   AND json_extract(state, '$.settings.ruleset.preset') = 'isf' AND json_type(state, '$.settings.ruleset.pickup_leads') IS NULL;
+UPDATE live_rooms SET state = json_set(state, '$.game.record.ruleset', json('{"preset":"isf","pickup_leads":false}'))
+ WHERE json_valid(state) AND json_type(state, '$.game.record.ruleset') = 'text' AND json_extract(state, '$.game.record.ruleset') = 'isf';
+UPDATE live_rooms SET state = json_set(state, '$.game.record.ruleset.pickup_leads', json('false'))
+ WHERE json_valid(state) AND json_type(state, '$.game.record.ruleset') = 'object'
+   AND json_extract(state, '$.game.record.ruleset.preset') = 'isf' AND json_type(state, '$.game.record.ruleset.pickup_leads') IS NULL;
 )sql",
 };
 

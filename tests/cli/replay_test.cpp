@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "protocol/json_text.hpp"
@@ -14,6 +15,7 @@
 #include "rules/bots.hpp"
 #include "rules/deal.hpp"
 #include "rules/engine.hpp"
+#include "rules/ruleset.hpp"
 #include "rules/view.hpp"
 #include "server/cli/command_line.hpp"
 
@@ -164,6 +166,36 @@ TEST(replay, the_first_illegal_action_is_reported_by_index_and_code) {
     EXPECT_EQ(r.output["error"], c.error) << r.out;
     EXPECT_TRUE(r.output["message"].is_string()) << r.out;
     EXPECT_FALSE(r.output["message"].get<std::string>().empty()) << r.out;
+  }
+}
+
+// isf (001: its rules avoid "the popular If You Pick Up It's The Next Person's Turn
+// variation"): the player who picked up plays next. The same record under shiphead, where
+// the turn passes on after a pick-up, is refused at that play.
+TEST(replay, under_isf_the_player_who_picked_up_plays_next_and_under_shiphead_may_not) {
+  const auto isf = replay_file("isf_pickup_leads.json");
+  EXPECT_EQ(isf.code, 0) << isf.out << isf.err;
+  EXPECT_EQ(isf.output["next"], 0) << isf.out;
+
+  std::ifstream in(record_path("isf_pickup_leads.json"));
+  std::stringstream text;
+  text << in.rdbuf();
+  auto record = protocol::parse_record(text.str());
+  ASSERT_TRUE(record) << record.error().message;
+  for (const auto& [preset, pickup_leads] : {std::pair{rules::preset_id::shiphead, false},
+                                              std::pair{rules::preset_id::isf, false}}) {
+    auto options = record.value().ruleset.overrides;
+    if (preset == rules::preset_id::isf) options.pickup_leads = pickup_leads;
+    auto other = record.value();
+    auto made = rules::make_ruleset(preset, options);
+    ASSERT_TRUE(made) << made.error().message;
+    other.ruleset = made.value();
+    const std::string path = temp_path(std::string(rules::to_string(preset)) + "_pickup.json");
+    std::ofstream(path) << protocol::write_record(other);
+    const auto r = replay({path});
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_EQ(r.output["index"], 4) << r.out;
+    EXPECT_EQ(r.output["error"], "not_your_turn") << r.out;
   }
 }
 

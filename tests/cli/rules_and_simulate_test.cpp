@@ -131,6 +131,26 @@ TEST(simulate_command, reports_every_figure_and_finishes_games_under_every_prese
   }
 }
 
+// Any house rule, as a ruleset object: the report names it, and it changes the games.
+TEST(simulate_command, takes_a_ruleset_object_with_house_rules) {
+  const auto run = [](std::string_view preset) {
+    return call({"simulate", "--preset", preset, "--players", "6", "--games", "200", "--seed", "5", "--bots", "random"});
+  };
+  const auto isf = run("isf");
+  const auto passing_on = run(R"({"preset":"isf","pickup_leads":false})");
+  ASSERT_EQ(isf.exit_code, 0) << isf.err;
+  ASSERT_EQ(passing_on.exit_code, 0) << passing_on.err;
+  const auto a = nlohmann::json::parse(isf.out);
+  const auto b = nlohmann::json::parse(passing_on.out);
+  EXPECT_EQ(a["ruleset"], "isf");
+  EXPECT_EQ(b["ruleset"], nlohmann::json::parse(R"({"preset":"isf","pickup_leads":false})"));
+  EXPECT_EQ(b["preset"], "isf");
+  EXPECT_NE(a["actions"], b["actions"]);
+  const auto bad = run(R"({"preset":"isf","pickup_leads":1})");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("pickup_leads"), std::string::npos) << bad.err;
+}
+
 TEST(simulate_command, the_same_seed_plays_the_same_games) {
   const auto strip_timing = [](std::string text) {
     auto doc = nlohmann::json::parse(text);

@@ -79,6 +79,8 @@ TEST(ruleset_json, every_override_round_trips) {
       {R"({"preset": "isf", "voluntary_pickup": true})", [](const rules::ruleset& r) { EXPECT_TRUE(r.voluntary_pickup); }},
       {R"({"preset": "shiphead", "voluntary_pickup": false})",
        [](const rules::ruleset& r) { EXPECT_FALSE(r.voluntary_pickup); }},
+      {R"({"preset": "isf", "pickup_leads": false})", [](const rules::ruleset& r) { EXPECT_FALSE(r.pickup_leads); }},
+      {R"({"preset": "shiphead", "pickup_leads": true})", [](const rules::ruleset& r) { EXPECT_TRUE(r.pickup_leads); }},
       {R"({"preset": "shiphead", "burn_in": true})", [](const rules::ruleset& r) { EXPECT_TRUE(r.burn_in); }},
       {R"({"preset": "shiphead", "n_of_a_kind": 3})", [](const rules::ruleset& r) { EXPECT_EQ(r.run_burn[5], 3); }},
       {R"({"preset": "shiphead", "n_of_a_kind": 0})", [](const rules::ruleset& r) { EXPECT_EQ(r.run_burn[5], 0); }},
@@ -97,7 +99,7 @@ TEST(ruleset_json, all_overrides_together_round_trip_in_a_fixed_order) {
   const std::string text =
       R"({"preset": "limbo", "hand_size": 5, "face_up": 4, "face_down": 2, "decks": 2, "jokers": "reverse",)"
       R"( "swap_stacking": true, "tens_restricted": true, "lower_than_seven": false, "three_eights_burn": true,)"
-      R"( "invisible": "8", "voluntary_pickup": true, "burn_in": true, "n_of_a_kind": 4, "turn_limit": 900})";
+      R"( "invisible": "8", "voluntary_pickup": true, "pickup_leads": true, "burn_in": true, "n_of_a_kind": 4, "turn_limit": 900})";
   auto r = read(text);
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_EQ(format_json_line(ruleset_to_json(r.value())), text);
@@ -136,6 +138,7 @@ TEST(ruleset_json, mistakes_are_errors_that_name_the_problem) {
       {R"({"lower_than_seven": null})", "ruleset.lower_than_seven: expected true or false"},
       {R"({"three_eights_burn": "true"})", "ruleset.three_eights_burn: expected true or false"},
       {R"({"voluntary_pickup": 0})", "ruleset.voluntary_pickup: expected true or false"},
+      {R"({"pickup_leads": "yes"})", "ruleset.pickup_leads: expected true or false"},
       {R"({"burn_in": []})", "ruleset.burn_in: expected true or false"},
       {R"({"invisible": 8})", R"(ruleset.invisible: expected a rank like "8" or "none", got 8)"},
       {R"({"invisible": "Z"})", R"(ruleset.invisible: "Z" is not a rank)"},

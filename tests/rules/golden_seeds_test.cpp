@@ -153,9 +153,15 @@ std::string golden_line(const golden_game& g) {
 }
 
 // What the fixed seed gives today, computed the way the pinned values were.
-golden_game measure(preset_id preset, int players, std::uint64_t seed, bot_kind bots) {
+golden_game measure(preset_id preset, int players, std::uint64_t seed, bot_kind bots,
+                    const ruleset_options& options = {}) {
   golden_game out{preset, players, seed, bots, 0, 0, {}, -1, false, 0};
-  const ruleset rules = preset_ruleset(preset);
+  const auto made = make_ruleset(preset, options);
+  if (!made) {
+    ADD_FAILURE() << made.error().message;
+    return out;
+  }
+  const ruleset rules = made.value();
   const auto dealt = deal_from_seed(rules, players, -1, seed);
   const auto started = new_game(rules, players, -1, seed);
   if (!dealt || !started) {
@@ -190,16 +196,16 @@ const std::vector<golden_game> pinned = {
     {preset_id::shiphead, 6, 16045690984503111693ull, bot_kind::greedy, 0x81a0bc1024567146ull, 159, {1, 3, 2, 0, 4}, 5, false, 0xc836d3ebffaa59bbull},
     {preset_id::shiphead, 4, 1ull, bot_kind::random, 0x76089b21240f02a5ull, 770, {0, 1, 3}, 2, false, 0x16a33ca004f32b6eull},
 
-    {preset_id::isf, 2, 1ull, bot_kind::greedy, 0xa087e884aa0e10c4ull, 87, {1}, 0, false, 0x45c55a75d7f11f4dull},
-    {preset_id::isf, 4, 1ull, bot_kind::greedy, 0x98a2f71bb030efbfull, 112, {0, 1, 3}, 2, false, 0x426edec0826d196ull},
-    {preset_id::isf, 6, 1ull, bot_kind::greedy, 0xe3fb9b1de851854aull, 188, {2, 0, 3, 5, 1}, 4, false, 0x1dca24d71d86c67cull},
-    {preset_id::isf, 2, 20240611ull, bot_kind::greedy, 0xa229efb1e371bd46ull, 80, {1}, 0, false, 0x5c6ac8e6478fcbbdull},
-    {preset_id::isf, 4, 20240611ull, bot_kind::greedy, 0x61557942cfc43685ull, 115, {1, 0, 2}, 3, false, 0x99bd61a510c6985ull},
-    {preset_id::isf, 6, 20240611ull, bot_kind::greedy, 0x86d5818e1e1b5832ull, 217, {1, 4, 0, 3, 5}, 2, false, 0x65b1f3ddd87876d8ull},
-    {preset_id::isf, 2, 16045690984503111693ull, bot_kind::greedy, 0x1a5e7e3b58eb2a1eull, 99, {1}, 0, false, 0xbbb42278b25501a8ull},
-    {preset_id::isf, 4, 16045690984503111693ull, bot_kind::greedy, 0x6734b26eeb15aaa3ull, 155, {1, 2, 3}, 0, false, 0x23d8b990c88cacc8ull},
-    {preset_id::isf, 6, 16045690984503111693ull, bot_kind::greedy, 0x8dbf7c1abec04da4ull, 229, {1, 5, 4, 2, 0}, 3, false, 0x61032374922f449cull},
-    {preset_id::isf, 4, 1ull, bot_kind::random, 0x98a2f71bb030efbfull, 205, {2, 3, 0}, 1, false, 0x13a38b2b27694a94ull},
+    {preset_id::isf, 2, 1ull, bot_kind::greedy, 0xa087e884aa0e10c4ull, 58, {1}, 0, false, 0xb58195f93aff9837ull},
+    {preset_id::isf, 4, 1ull, bot_kind::greedy, 0x98a2f71bb030efbfull, 94, {2, 0, 3}, 1, false, 0x698513f675c7ebcdull},
+    {preset_id::isf, 6, 1ull, bot_kind::greedy, 0xe3fb9b1de851854aull, 215, {4, 0, 2, 3, 5}, 1, false, 0xded7e7b99ae9a5a9ull},
+    {preset_id::isf, 2, 20240611ull, bot_kind::greedy, 0xa229efb1e371bd46ull, 70, {1}, 0, false, 0xe1be117e40068557ull},
+    {preset_id::isf, 4, 20240611ull, bot_kind::greedy, 0x61557942cfc43685ull, 120, {1, 0, 2}, 3, false, 0xfa9a524470fabad8ull},
+    {preset_id::isf, 6, 20240611ull, bot_kind::greedy, 0x86d5818e1e1b5832ull, 224, {2, 3, 5, 4, 0}, 1, false, 0x8fd0689e8e24177bull},
+    {preset_id::isf, 2, 16045690984503111693ull, bot_kind::greedy, 0x1a5e7e3b58eb2a1eull, 119, {1}, 0, false, 0x31307e3151ed4e5bull},
+    {preset_id::isf, 4, 16045690984503111693ull, bot_kind::greedy, 0x6734b26eeb15aaa3ull, 135, {1, 0, 3}, 2, false, 0x9196f481c8e8998cull},
+    {preset_id::isf, 6, 16045690984503111693ull, bot_kind::greedy, 0x8dbf7c1abec04da4ull, 274, {5, 3, 1, 4, 2}, 0, false, 0x1d407b4b42873675ull},
+    {preset_id::isf, 4, 1ull, bot_kind::random, 0x98a2f71bb030efbfull, 2004, {3, 0}, -1, true, 0x24a8d2d7552e3bccull},
 
     {preset_id::limbo, 2, 1ull, bot_kind::greedy, 0xa087e884aa0e10c4ull, 2002, {}, -1, true, 0xae2fa1672ddd5ba3ull},
     {preset_id::limbo, 4, 1ull, bot_kind::greedy, 0x98a2f71bb030efbfull, 87, {3, 2, 1}, 0, false, 0x7bcd2e354cd5a86aull},
@@ -264,6 +270,37 @@ TEST(golden_seeds, every_preset_deals_and_plays_the_pinned_games) {
     EXPECT_EQ(got.shithead, want.shithead);
     EXPECT_EQ(got.abandoned, want.abandoned);
     EXPECT_EQ(got.action_hash, want.action_hash) << "the bots play a different game";
+  }
+}
+
+// isf as it was played before its player who picks up led the next round (pickup_leads,
+// migration 4 of the store): the games pinned then, played now with the setting off.
+// Stored isf games of that time carry `"pickup_leads": false` and must replay like this.
+const std::vector<golden_game> pinned_isf_turn_passing_on = {
+    {preset_id::isf, 2, 1ull, bot_kind::greedy, 0xa087e884aa0e10c4ull, 87, {1}, 0, false, 0x45c55a75d7f11f4dull},
+    {preset_id::isf, 4, 1ull, bot_kind::greedy, 0x98a2f71bb030efbfull, 112, {0, 1, 3}, 2, false, 0x426edec0826d196ull},
+    {preset_id::isf, 6, 1ull, bot_kind::greedy, 0xe3fb9b1de851854aull, 188, {2, 0, 3, 5, 1}, 4, false, 0x1dca24d71d86c67cull},
+    {preset_id::isf, 2, 20240611ull, bot_kind::greedy, 0xa229efb1e371bd46ull, 80, {1}, 0, false, 0x5c6ac8e6478fcbbdull},
+    {preset_id::isf, 4, 20240611ull, bot_kind::greedy, 0x61557942cfc43685ull, 115, {1, 0, 2}, 3, false, 0x99bd61a510c6985ull},
+    {preset_id::isf, 6, 20240611ull, bot_kind::greedy, 0x86d5818e1e1b5832ull, 217, {1, 4, 0, 3, 5}, 2, false, 0x65b1f3ddd87876d8ull},
+    {preset_id::isf, 2, 16045690984503111693ull, bot_kind::greedy, 0x1a5e7e3b58eb2a1eull, 99, {1}, 0, false, 0xbbb42278b25501a8ull},
+    {preset_id::isf, 4, 16045690984503111693ull, bot_kind::greedy, 0x6734b26eeb15aaa3ull, 155, {1, 2, 3}, 0, false, 0x23d8b990c88cacc8ull},
+    {preset_id::isf, 6, 16045690984503111693ull, bot_kind::greedy, 0x8dbf7c1abec04da4ull, 229, {1, 5, 4, 2, 0}, 3, false, 0x61032374922f449cull},
+    {preset_id::isf, 4, 1ull, bot_kind::random, 0x98a2f71bb030efbfull, 205, {2, 3, 0}, 1, false, 0x13a38b2b27694a94ull},
+};
+
+TEST(golden_seeds, isf_with_the_turn_passing_on_after_a_pick_up_plays_the_games_pinned_before) {
+  ruleset_options turn_passes_on;
+  turn_passes_on.pickup_leads = false;
+  for (const golden_game& want : pinned_isf_turn_passing_on) {
+    const golden_game got = measure(want.preset, want.players, want.seed, want.bots, turn_passes_on);
+    SCOPED_TRACE("now: " + golden_line(got));
+    EXPECT_EQ(got.deal_hash, want.deal_hash);
+    EXPECT_EQ(got.actions, want.actions);
+    EXPECT_EQ(got.finish_order, want.finish_order);
+    EXPECT_EQ(got.shithead, want.shithead);
+    EXPECT_EQ(got.abandoned, want.abandoned);
+    EXPECT_EQ(got.action_hash, want.action_hash);
   }
 }
 

@@ -85,6 +85,34 @@ TEST(isf, four_of_a_kind_does_not_burn) {
   EXPECT_EQ(t.current(), 0);
 }
 
+// 001: its rules "avoid endgame situations in which no player is able to win — as is
+// occasionally the case with the popular If You Pick Up It's The Next Person's Turn
+// variation": the one who picks up opens the next round.
+TEST(isf, a_player_who_picks_up_leads_the_next_round_on_the_empty_pile) {
+  table t(isf(), {{.hand = "3H KC 5H"}, {.hand = "4C 6D 8D"}});
+  t.act(0, play("KC"));
+  EXPECT_EQ(t.legal(1), (std::vector<action>{pick_up()}));
+  t.act(1, pick_up());
+  EXPECT_EQ(t.hand(1), bag("4C 6D 8D KC"));
+  EXPECT_TRUE(t.pile().empty());
+  EXPECT_EQ(t.current(), 1);
+  t.refuse(0, play("3H"), error_code::not_your_turn);
+  t.act(1, play("4C"));  // anything goes on the empty pile
+  EXPECT_EQ(t.current(), 0);
+}
+
+TEST(isf, a_face_down_card_that_cannot_be_played_goes_up_with_the_pile_and_its_owner_leads) {
+  table t(isf(), {{.hand = "3C", .down = "4D KS"}, {.hand = "5C 6C QC"}});
+  t.act(0, play("3C"));
+  t.act(1, play("QC"));
+  t.act(0, turn_face_down(0));
+  ASSERT_NE(t.saw(event_type::picked_up, 0), nullptr);
+  EXPECT_EQ(t.hand(0), bag("3C QC 4D"));
+  EXPECT_TRUE(t.pile().empty());
+  EXPECT_EQ(t.current(), 0);
+  EXPECT_EQ(active_source(t.state, 0), card_source::hand);
+}
+
 TEST(isf, a_player_may_not_go_out_on_a_2_and_leads_again_with_the_pile_in_hand) {
   table t(isf(), {{.hand = "3H 2C"}, {.hand = "4C 5C 6C KC"}});
   t.act(0, play("3H"));
@@ -469,6 +497,8 @@ TEST(presets, powers_are_assigned_as_documented) {
   EXPECT_FALSE(isf().voluntary_pickup);
   EXPECT_FALSE(limbo().voluntary_pickup);
   EXPECT_FALSE(palace().voluntary_pickup);
+  EXPECT_TRUE(isf().pickup_leads);
+  for (const ruleset& r : {shiphead(), limbo(), palace(), standard()}) EXPECT_FALSE(r.pickup_leads);
   EXPECT_EQ(isf().starter, start_rule::three_of_hearts);
   EXPECT_EQ(limbo().starter, start_rule::three_of_spades);
   EXPECT_EQ(standard().starter, start_rule::first_three_face_up);

@@ -67,6 +67,8 @@ std::vector<sim_config> configs() {
          o.n_of_a_kind = 3;
        })},
       {"limbo_swap_stacking", preset_id::limbo, with([](auto& o) { o.swap_stacking = true; })},
+      {"isf_pickup_passes_on", preset_id::isf, with([](auto& o) { o.pickup_leads = false; })},
+      {"shiphead_pickup_leads", preset_id::shiphead, with([](auto& o) { o.pickup_leads = true; })},
   };
 }
 

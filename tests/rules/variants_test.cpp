@@ -644,5 +644,36 @@ TEST(burn_in, a_seat_may_burn_in_on_fresh_8s) {
   EXPECT_EQ(t.current(), 2);
 }
 
+
+// pickup_leads: who takes the pile into their hand leads next (isf's rule, a house rule elsewhere).
+
+TEST(pickup_leads, on_any_preset_the_player_who_picks_up_leads_next) {
+  table t(shiphead_with({.pickup_leads = true}), {{.hand = "3C 5C KC"}, {.hand = "4H 6H 8S"}, {.hand = "4D 6D 9D"}});
+  t.act(0, play("5C"));
+  t.act(1, pick_up());  // voluntary in shiphead
+  EXPECT_EQ(t.current(), 1);
+  EXPECT_TRUE(t.pile().empty());
+  t.refuse(2, play("4D"), error_code::not_your_turn);
+  t.act(1, play("4H"));
+  EXPECT_EQ(t.current(), 2);
+}
+
+TEST(pickup_leads, off_under_isf_the_turn_passes_on_as_before) {
+  table t(variant(preset_id::isf, {.pickup_leads = false}), {{.hand = "3H KC 5H"}, {.hand = "4C 6D 8D"}});
+  t.act(0, play("KC"));
+  t.act(1, pick_up());
+  EXPECT_EQ(t.current(), 0);
+}
+
+TEST(pickup_leads, a_pile_given_by_a_joker_is_not_taken_by_its_receiver_and_the_turn_passes_on) {
+  table t(variant(preset_id::standard, {.jokers = joker_rule::give_pile, .pickup_leads = true}),
+          {{.hand = "3S 5C KC"}, {.hand = "4H 6H 8S"}, {.hand = "4D 9D BJ"}});
+  t.act(0, play("5C"));
+  t.act(1, play("6H"));
+  t.act(2, play("BJ", 1));
+  EXPECT_EQ(t.hand(1), bag("4H 8S 5C 6H BJ"));
+  EXPECT_EQ(t.current(), 0);  // the seat after the joker's player, as without the setting
+}
+
 }  // namespace
 }  // namespace shithead::rules

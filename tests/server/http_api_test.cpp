@@ -129,6 +129,7 @@ TEST(http_api, shiphead_in_words_covers_the_deal_every_power_and_who_starts) {
   EXPECT_TRUE(mentions(words, "10 may be played on anything but a fresh 8 or a fresh 9."));
   EXPECT_TRUE(mentions(words, "Four of a kind"));
   EXPECT_TRUE(mentions(words, "You may pick up the pile instead of playing"));
+  EXPECT_TRUE(mentions(words, "After a pick-up the turn passes to the next player."));
   EXPECT_TRUE(mentions(words, "lowest card in hand starts"));
 }
 
@@ -138,6 +139,7 @@ TEST(http_api, isf_in_words_says_you_must_play_and_cannot_go_out_on_2_or_10) {
   EXPECT_TRUE(mentions(words, "10 may be played on anything but a 7"));
   EXPECT_TRUE(mentions(words, "Nobody may go out on a 2 or a 10"));
   EXPECT_TRUE(mentions(words, "You must play if you can"));
+  EXPECT_TRUE(mentions(words, "Whoever picks up the pile (or turns up a face-down card they cannot play) starts the next round"));
   EXPECT_TRUE(mentions(words, "3 of hearts"));
   EXPECT_FALSE(mentions(words, "of a kind"));
 }

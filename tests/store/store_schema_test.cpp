@@ -116,10 +116,68 @@ TEST(store_schema, an_in_memory_store_is_migrated_with_foreign_keys_on) {
   EXPECT_TRUE(s.load_rooms().empty());
 }
 
-TEST(store_schema, the_schema_has_three_versions_so_far) {
+TEST(store_schema, the_schema_has_four_versions_so_far) {
   // If this fails, a migration was added: add its "from the version before" test below.
-  EXPECT_EQ(store_schema_version(), 3);
-  EXPECT_EQ(store_migrations().size(), 3u);
+  EXPECT_EQ(store_schema_version(), 4);
+  EXPECT_EQ(store_migrations().size(), 4u);
+}
+
+std::string text_of(sqlite::database& db, const std::string& sql) {
+  auto query = db.prepare(sql);
+  EXPECT_TRUE(query.step()) << sql;
+  return query.text(0);
+}
+
+// Version 4: isf's player who picks up now leads. Games and tables stored under isf
+// before were played with the turn passing on, and say so from now on; other presets,
+// and an isf ruleset that already names the setting, are left as they were.
+TEST(store_schema, a_version_3_file_keeps_its_isf_games_playing_as_they_were_played) {
+  const temp_folder temp;
+  std::filesystem::create_directories(temp.path());
+  const auto path = temp.file("v3.db");
+  {
+    sqlite::database old(path);
+    migrate(old, 3);
+    old.exec(R"sql(
+INSERT INTO games VALUES (1, 'ISF1', '"isf"', 2, '{}', 1, 2, 'finished',
+  '{"ruleset": "isf", "players": 2, "dealer": 1, "seed": 16045690984503111693, "actions": []}');
+INSERT INTO games VALUES (2, 'ISF2', '{"preset":"isf","hand_size":5}', 2, '{}', 1, 2, 'finished',
+  '{"ruleset": {"preset": "isf", "hand_size": 5}, "players": 2, "dealer": 1, "seed": "7", "actions": []}');
+INSERT INTO games VALUES (3, 'SHIP', '"shiphead"', 2, '{}', 1, 2, 'finished',
+  '{"ruleset": "shiphead", "players": 2, "dealer": 1, "seed": "7", "actions": []}');
+INSERT INTO games VALUES (4, 'ISF4', '{"preset":"isf","pickup_leads":true}', 2, '{}', 1, 2, 'finished',
+  '{"ruleset": {"preset": "isf", "pickup_leads": true}, "players": 2, "dealer": 1, "seed": "7", "actions": []}');
+INSERT INTO live_rooms VALUES ('K7MPQ2',
+  '{"format": 2, "settings": {"code": "K7MPQ2", "ruleset": "isf"}, "game": {"record": {"ruleset": "isf", "seed": "9"}}}', 5);
+INSERT INTO live_rooms VALUES ('LOBBY1', '{"format": 2, "settings": {"ruleset": "limbo"}, "game": null}', 5);
+)sql");
+  }
+  sqlite_store s(path);
+  auto& db = s.database_for_tests();
+  EXPECT_EQ(schema_version_of(db), 4);
+  EXPECT_EQ(text_of(db, "SELECT ruleset FROM games WHERE id = 1"), R"({"preset":"isf","pickup_leads":false})");
+  EXPECT_EQ(text_of(db, "SELECT record FROM games WHERE id = 1"),
+            R"({"ruleset":{"preset":"isf","pickup_leads":false},"players":2,"dealer":1,"seed":16045690984503111693,"actions":[]})");
+  EXPECT_EQ(text_of(db, "SELECT ruleset FROM games WHERE id = 2"), R"({"preset":"isf","hand_size":5,"pickup_leads":false})");
+  EXPECT_EQ(text_of(db, "SELECT json_extract(record, '$.ruleset') FROM games WHERE id = 2"),
+            R"({"preset":"isf","hand_size":5,"pickup_leads":false})");
+  EXPECT_EQ(text_of(db, "SELECT ruleset || record FROM games WHERE id = 3"),
+            R"("shiphead"{"ruleset": "shiphead", "players": 2, "dealer": 1, "seed": "7", "actions": []})");
+  EXPECT_EQ(text_of(db, "SELECT ruleset FROM games WHERE id = 4"), R"({"preset":"isf","pickup_leads":true})");
+  EXPECT_EQ(text_of(db, "SELECT json_extract(record, '$.ruleset.pickup_leads') FROM games WHERE id = 4"), "1");
+  EXPECT_EQ(text_of(db, "SELECT state FROM live_rooms WHERE code = 'K7MPQ2'"),
+            R"({"format":2,"settings":{"code":"K7MPQ2","ruleset":{"preset":"isf","pickup_leads":false}},)"
+            R"("game":{"record":{"ruleset":{"preset":"isf","pickup_leads":false},"seed":"9"}}})");
+  EXPECT_EQ(text_of(db, "SELECT state FROM live_rooms WHERE code = 'LOBBY1'"),
+            R"({"format": 2, "settings": {"ruleset": "limbo"}, "game": null})");
+
+  // The API still calls it an isf game, and serves the record with the setting off and
+  // the seed exact.
+  const auto game = finished_game(s.queries_for_tests(), "1");
+  ASSERT_EQ(game.status, 200);
+  EXPECT_EQ(game.body["ruleset"], "isf");
+  EXPECT_EQ(game.body["record"]["ruleset"]["pickup_leads"], false);
+  EXPECT_EQ(game.body["record"]["seed"].dump(), "16045690984503111693");
 }
 
 // Version 3 adds the games' action log; a table saved whole by a version-2 server (its

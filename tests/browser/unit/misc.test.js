@@ -90,6 +90,6 @@ test('numbers on the pages', () => {
 
 test('the create form sends a bare preset, or the preset with the chosen variants', () => {
   assert.equal(rulesetFrom('isf', { jokers: '', hand_size: '' }), 'isf');
-  assert.deepEqual(rulesetFrom('isf', { jokers: 'reverse', hand_size: '5', voluntary_pickup: 'false', decks: 'auto' }),
-    { preset: 'isf', jokers: 'reverse', hand_size: 5, voluntary_pickup: false, decks: 'auto' });
+  assert.deepEqual(rulesetFrom('isf', { jokers: 'reverse', hand_size: '5', voluntary_pickup: 'false', pickup_leads: 'true', decks: 'auto' }),
+    { preset: 'isf', jokers: 'reverse', hand_size: 5, voluntary_pickup: false, pickup_leads: true, decks: 'auto' });
 });

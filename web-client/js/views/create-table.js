@@ -10,6 +10,8 @@ const VARIANTS = [
     ['reverse', 'Jokers reverse play'], ['give_pile', 'Jokers give the pile away']] },
   { key: 'voluntary_pickup', label: 'Pick up the pile', options: [['', 'As the preset'],
     ['true', 'Whenever you like'], ['false', 'Only when you cannot play']] },
+  { key: 'pickup_leads', label: 'After a pick-up', options: [['', 'As the preset'],
+    ['true', 'The one who picked up leads'], ['false', 'The next player leads']] },
   { key: 'n_of_a_kind', label: 'Cards of a kind that burn', options: [['', 'As the preset'], ['0', 'Off'],
     ['3', '3'], ['4', '4'], ['5', '5'], ['6', '6'], ['7', '7'], ['8', '8']] },
   { key: 'burn_in', label: 'Burn in out of turn', options: [['', 'As the preset'], ['true', 'On'], ['false', 'Off']] },

@@ -25,8 +25,8 @@ constexpr int most_cards = static_cast<int>(max_cards_in_list);
 constexpr std::array all_types = {
     event_type::swapped, event_type::play_started, event_type::played,   event_type::revealed,
     event_type::burned,  event_type::picked_up,    event_type::cannot_finish, event_type::pile_given,
-    event_type::reversed, event_type::waited,      event_type::drew,     event_type::out,
-    event_type::turn,    event_type::game_over};
+    event_type::reversed, event_type::skipped,     event_type::waited,   event_type::drew,
+    event_type::out,     event_type::turn,         event_type::game_over};
 
 // The keys each type carries besides "type" and "seat" (game_over: besides "type").
 std::span<const std::string_view> keys_of(event_type type) {
@@ -35,6 +35,7 @@ std::span<const std::string_view> keys_of(event_type type) {
   static constexpr std::array<std::string_view, 4> burned = {"type", "seat", "count", "reason"};
   static constexpr std::array<std::string_view, 4> pile_given = {"type", "seat", "target", "count"};
   static constexpr std::array<std::string_view, 3> reversed = {"type", "seat", "direction"};
+  static constexpr std::array<std::string_view, 3> skipped = {"type", "seat", "target"};
   static constexpr std::array<std::string_view, 3> out = {"type", "seat", "place"};
   static constexpr std::array<std::string_view, 3> counted = {"type", "seat", "count"};
   static constexpr std::array<std::string_view, 2> bare = {"type", "seat"};
@@ -45,6 +46,7 @@ std::span<const std::string_view> keys_of(event_type type) {
     case event_type::burned: return burned;
     case event_type::pile_given: return pile_given;
     case event_type::reversed: return reversed;
+    case event_type::skipped: return skipped;
     case event_type::out: return out;
     case event_type::swapped:
     case event_type::picked_up:
@@ -125,6 +127,9 @@ json event_to_json(const rules::event& e) {
     case event_type::reversed:
       out["direction"] = e.other;
       break;
+    case event_type::skipped:
+      out["target"] = e.other;
+      break;
     case event_type::out:
       out["place"] = e.place;
       break;
@@ -175,6 +180,9 @@ void write_event(json_writer& out, const rules::event& e) {
       break;
     case event_type::reversed:
       out.key("direction").number(e.other);
+      break;
+    case event_type::skipped:
+      out.key("target").number(e.other);
       break;
     case event_type::out:
       out.key("place").number(e.place);
@@ -227,6 +235,9 @@ parsed<rules::event> event_from_json(const json& value, std::string_view path) {
     case event_type::reversed:
       if (auto bad = take(read_field(value, path, "direction", int_in(-1, 1)), e.other)) return *bad;
       if (e.other == 0) return error_at(field_path(path, "direction"), "expected 1 or -1, got 0");
+      break;
+    case event_type::skipped:
+      if (auto bad = take(read_field(value, path, "target", int_in(0, most_seats - 1)), e.other)) return *bad;
       break;
     case event_type::out:
       if (auto bad = take(read_field(value, path, "place", int_in(1, most_seats)), e.place)) return *bad;

@@ -1,16 +1,19 @@
 #include "protocol/ruleset_json.hpp"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace shithead::protocol {
 namespace {
 
-constexpr std::array<std::string_view, 16> ruleset_keys = {
+constexpr std::array<std::string_view, 20> ruleset_keys = {
     "preset", "hand_size", "face_up", "face_down", "decks", "jokers", "swap_stacking",
     "tens_restricted", "lower_than_seven", "three_eights_burn", "invisible",
-    "voluntary_pickup", "pickup_leads", "burn_in", "n_of_a_kind", "turn_limit"};
+    "voluntary_pickup", "pickup_leads", "burn_in", "n_of_a_kind", "turn_limit",
+    "powers", "specials_on_anything", "play_from_table", "fixed_hand"};
 
 constexpr std::string_view auto_decks = "auto";
 constexpr std::string_view no_rank = "none";
@@ -31,7 +34,7 @@ parsed<int> read_decks(const json& value, std::string_view path) {
 parsed<rules::joker_rule> read_jokers(const json& value, std::string_view path) {
   if (value.is_string())
     if (const auto j = rules::parse_joker_rule(value.get_ref<const std::string&>())) return *j;
-  return error_at(path, "expected \"none\", \"reverse\" or \"give_pile\", got " + quote(value));
+  return error_at(path, "expected \"none\", \"reverse\", \"give_pile\" or \"skip\", got " + quote(value));
 }
 
 parsed<rules::rank> read_invisible(const json& value, std::string_view path) {
@@ -41,6 +44,67 @@ parsed<rules::rank> read_invisible(const json& value, std::string_view path) {
   if (text == no_rank) return rules::rank{0};
   if (const auto r = rules::parse_rank(text)) return *r;
   return error_at(path, quote(value) + " is not a rank (\"2\"..\"10\", \"J\", \"Q\", \"K\", \"A\" or \"none\")");
+}
+
+// "\"reset\", \"invisible\", ... or \"skip\"", for error messages.
+std::string power_names() {
+  std::string text;
+  for (std::size_t i = 0; i < rules::all_rank_powers.size(); ++i) {
+    if (i > 0) text += i + 1 == rules::all_rank_powers.size() ? " or " : ", ";
+    text += '"';
+    text += rules::to_string(rules::all_rank_powers[i]);
+    text += '"';
+  }
+  return text;
+}
+
+// One rank's powers: an array of distinct power names. Which powers may go together is
+// make_ruleset's to judge.
+parsed<rules::rank_power_set> read_power_list(const json& value, std::string_view path) {
+  if (!value.is_array())
+    return error_at(path, "expected an array of power names like [\"reverse\"], got " + quote(value));
+  rules::rank_power_set set = 0;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const json& name = value[i];
+    std::optional<rules::rank_power> p;
+    if (name.is_string()) p = rules::parse_rank_power(name.get_ref<const std::string&>());
+    if (!p) return error_at(index_path(path, i), quote(name) + " is not a power (" + power_names() + ")");
+    if (rules::has_power(set, *p)) return error_at(index_path(path, i), quote(name) + " is listed twice");
+    set = static_cast<rules::rank_power_set>(set | rules::bit_of(*p));
+  }
+  return set;
+}
+
+// {"9": ["reverse"], "8": []}: rank names to their powers, read into rank order. JSON
+// keys are unique and there are 13 ranks, so the list stays short.
+parsed<std::vector<rules::rank_powers>> read_powers(const json& value, std::string_view path) {
+  if (!value.is_object())
+    return error_at(path, "expected an object of ranks and powers like {\"9\": [\"reverse\"]}, got " +
+                              quote(value));
+  std::vector<rules::rank_powers> list;
+  for (const auto& [key, powers] : value.items()) {
+    const auto at = field_path(path, key);
+    const auto r = rules::parse_rank(key);
+    if (!r) return error_at(at, quote(json(key)) + " is not a rank (\"2\"..\"10\", \"J\", \"Q\", \"K\" or \"A\")");
+    auto set = read_power_list(powers, at);
+    if (!set) return set.error();
+    list.push_back({*r, set.value()});
+  }
+  std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.r < b.r; });
+  return list;
+}
+
+// Ranks in rank order, each rank's powers in all_rank_powers order.
+json powers_to_json(std::vector<rules::rank_powers> list) {
+  std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.r < b.r; });
+  json out = json::object();
+  for (const auto& entry : list) {
+    json names = json::array();
+    for (auto p : rules::all_rank_powers)
+      if (rules::has_power(entry.powers, p)) names.emplace_back(rules::to_string(p));
+    out[std::string(rules::rank_name(entry.r))] = std::move(names);
+  }
+  return out;
 }
 
 // Stores a successfully read value in `field`, or returns the error.
@@ -68,6 +132,10 @@ std::optional<parse_error> read_option(std::string_view key, const json& value,
   if (key == "burn_in") return store(read_bool(value, path), out.burn_in);
   if (key == "n_of_a_kind") return store(read_any_int(value, path), out.n_of_a_kind);
   if (key == "turn_limit") return store(read_any_int(value, path), out.turn_limit);
+  if (key == "powers") return take(read_powers(value, path), out.powers);
+  if (key == "specials_on_anything") return store(read_bool(value, path), out.specials_on_anything);
+  if (key == "play_from_table") return store(read_bool(value, path), out.play_from_table);
+  if (key == "fixed_hand") return store(read_bool(value, path), out.fixed_hand);
   return error_at(path, "unknown key");
 }
 
@@ -97,6 +165,10 @@ json options_to_json(const rules::ruleset_options& o) {
   if (o.burn_in) out["burn_in"] = *o.burn_in;
   if (o.n_of_a_kind) out["n_of_a_kind"] = *o.n_of_a_kind;
   if (o.turn_limit) out["turn_limit"] = *o.turn_limit;
+  if (!o.powers.empty()) out["powers"] = powers_to_json(o.powers);
+  if (o.specials_on_anything) out["specials_on_anything"] = *o.specials_on_anything;
+  if (o.play_from_table) out["play_from_table"] = *o.play_from_table;
+  if (o.fixed_hand) out["fixed_hand"] = *o.fixed_hand;
   return out;
 }
 

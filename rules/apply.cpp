@@ -96,21 +96,32 @@ int after_taking_the_pile(const game_state& state, int seat) {
   return state.rules.pickup_leads ? seat : detail::next_seat(state, seat);
 }
 
-// Puts cards on the pile (or not, as the rules decide) and settles the turn.
-void play_cards(game_state& state, int seat, const card_set& cards, card_source source,
+// The seat after `seat` once `count` seats have lost their turn to skip cards: each
+// card skips the next seat still in the game, round the table (the player too, once the
+// count passes them).
+int skip_seats(const game_state& state, int seat, int count, std::vector<event>& events) {
+  int next = detail::next_seat(state, seat);
+  for (int k = 0; k < count; ++k) {
+    event e = make_event(event_type::skipped, seat);
+    e.other = next;
+    events.push_back(e);
+    next = detail::next_seat(state, next);
+  }
+  return next;
+}
+
+// Puts played cards on the pile (or not, as the rules decide) and settles the turn. The
+// `played` events are the caller's. `from_face_down`: a blind card, after which there
+// is nothing to draw.
+void play_cards(game_state& state, int seat, const card_set& cards, bool from_face_down,
                 int target, std::vector<event>& events) {
   const ruleset& rules = state.rules;
   const rank r = rank_of(cards[0]);
-  event played = make_event(event_type::played, seat);
-  played.cards = cards;
-  played.source = source;
-  events.push_back(played);
 
   // isf: going out on a 2 or 10 is not allowed; the cards and the pile come back and
   // the player leads again. On an empty pile that would repeat for ever, so then the
   // turn passes on and the pile can grow before their next try.
-  const bool last_cards = seat_of(state, seat).cards_left() == 0 &&
-                          (source != card_source::hand || state.stock.empty());
+  const bool last_cards = seat_of(state, seat).cards_left() == 0 && state.stock.empty();
   if (has_rank(rules.cannot_finish_on, r) && last_cards) {
     const bool pile_was_empty = state.pile.cards.empty();
     auto& hand = seat_of(state, seat).hand;
@@ -132,7 +143,8 @@ void play_cards(game_state& state, int seat, const card_set& cards, card_source 
     events.push_back(e);
     take_pile(state, target);
   } else {
-    if (r == rank_joker && rules.jokers == joker_rule::reverse) {
+    // Once a play, however many reversing cards it holds (rules/README.md).
+    if (rules.reverses_on(r)) {
       state.direction = -state.direction;
       event e = make_event(event_type::reversed, seat);
       e.other = state.direction;
@@ -149,10 +161,51 @@ void play_cards(game_state& state, int seat, const card_set& cards, card_source 
       again = true;
     }
   }
-  if (source == card_source::hand) draw_up(state, seat, events);
+  if (!from_face_down) draw_up(state, seat, events);
   check_out(state, seat, events);
   const bool still_in = seat_of(state, seat).place == 0;
-  finish_turn(state, again && still_in ? seat : detail::next_seat(state, seat), events);
+  int next = detail::next_seat(state, seat);
+  if (again) {
+    // A burn clears the table: the same player plays again, and no seat is skipped.
+    if (still_in) next = seat;
+  } else if (rules.skips_on(r) && !state.over()) {
+    next = skip_seats(state, seat, cards.size(), events);
+  }
+  finish_turn(state, next, events);
+}
+
+void push_played(const card_set& cards, card_source source, int seat, std::vector<event>& events) {
+  if (cards.empty()) return;
+  event played = make_event(event_type::played, seat);
+  played.cards = cards;
+  played.source = source;
+  events.push_back(played);
+}
+
+// Takes a play's cards from where the seat holds them. With play_from_table a play from
+// the hand may take face-up cards too (a face-up copy first, as it uncovers a card): one
+// `played` event for the table's cards, then one for the hand's.
+void take_played_cards(game_state& state, int seat, const card_set& cards, std::vector<event>& events) {
+  const card_source source = active_source(state, seat);
+  if (source != card_source::hand || !state.rules.play_from_table) {
+    remove_cards(detail::source_cards(state, seat, source), cards);
+    push_played(cards, source, seat, events);
+    return;
+  }
+  auto& s = seat_of(state, seat);
+  card_set from_table, from_hand;
+  for (card c : cards) {
+    auto it = std::find(s.face_up.begin(), s.face_up.end(), c);
+    if (it != s.face_up.end()) {
+      s.face_up.erase(it);  // keeps the row's order, as the table shows it
+      from_table.push_back(c);
+    } else {
+      from_hand.push_back(c);
+    }
+  }
+  remove_cards(s.hand, from_hand);
+  push_played(from_table, card_source::face_up, seat, events);
+  push_played(from_hand, card_source::hand, seat, events);
 }
 
 void apply_swap(game_state& state, int seat, const swap_action& a, std::vector<event>& events) {
@@ -229,7 +282,8 @@ void apply_face_down(game_state& state, int seat, const face_down_action& a, std
   if (rank_playable(state, rank_of(c))) {
     // A blind give-pile joker cannot choose: the pile goes to the next seat.
     const int target = detail::next_seat(state, seat);
-    play_cards(state, seat, card_set{c}, card_source::face_down, target, events);
+    push_played(card_set{c}, card_source::face_down, seat, events);
+    play_cards(state, seat, card_set{c}, true, target, events);
     return;
   }
   event e = make_event(event_type::picked_up, seat);
@@ -250,9 +304,8 @@ void apply(game_state& state, int seat, const action& a, std::vector<event>& eve
     if (std::all_of(state.seats.begin(), state.seats.end(), [](const seat_state& s) { return s.swapped; }))
       start_play(state, events);
   } else if (const auto* play = std::get_if<play_action>(&a)) {
-    const card_source source = active_source(state, seat);
-    remove_cards(detail::source_cards(state, seat, source), play->cards);
-    play_cards(state, seat, play->cards, source, play->target, events);
+    take_played_cards(state, seat, play->cards, events);
+    play_cards(state, seat, play->cards, false, play->target, events);
   } else if (const auto* down = std::get_if<face_down_action>(&a)) {
     apply_face_down(state, seat, *down, events);
   } else if (std::holds_alternative<pickup_action>(a)) {

@@ -105,6 +105,10 @@ result<game_state> new_game(const ruleset& rules, int players, int dealer, const
     seat.hand.reserve(32);
   }
   state.stock.assign(cards.stock.rbegin(), cards.stock.rend());  // draw from the back
+  if (rules.fixed_hand) {  // 002: "leftover cards being ignored"
+    state.set_aside = static_cast<int>(state.stock.size());
+    state.stock.clear();
+  }
   state.pile.cards.reserve(64);
   return state;
 }

@@ -55,18 +55,31 @@ int next_seat(const game_state& s, int from) {
   return from;
 }
 
+bool plays_from_table(const game_state& s, int seat) {
+  return s.rules.play_from_table && active_source(s, seat) == card_source::hand;
+}
+
+bool may_turn_face_down(const game_state& s, int seat) {
+  if (active_source(s, seat) == card_source::face_down) return true;
+  const auto& st = seat_of(s, seat);
+  return s.rules.play_from_table && st.face_down_left() > static_cast<int>(st.face_up.size());
+}
+
 bool fresh_wait_on_top(const game_state& s) {
   const top_state top = s.pile.top;
   return top.top != 0 && !top.used && s.rules.powers[top.top] == power::wait;
 }
 
 bool has_alternative_to_pickup(const game_state& s, int seat) {
-  const card_source source = active_source(s, seat);
-  if (source == card_source::face_down) return true;  // a face-down card can always be turned
+  if (may_turn_face_down(s, seat)) return true;  // a face-down card can always be turned
   if (fresh_wait_on_top(s)) return true;
   const rank_mask playable = s.rules.playable_on(s.pile.top);
+  const card_source source = active_source(s, seat);
   for (card c : source_cards(s, seat, source))
     if (has_rank(playable, rank_of(c))) return true;
+  if (plays_from_table(s, seat))
+    for (card c : seat_of(s, seat).face_up)
+      if (has_rank(playable, rank_of(c))) return true;
   return false;
 }
 

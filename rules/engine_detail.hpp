@@ -31,6 +31,12 @@ rank_counts count_ranks(const std::vector<card>& cards);
 // The next seat still in the game after `from` in the direction of play.
 int next_seat(const game_state& s, int from);
 
+// With play_from_table, a play from the hand may also take face-up cards.
+bool plays_from_table(const game_state& s, int seat);
+// Whether `seat` may turn a face-down card now: on its face-down cards, or with
+// play_from_table while some face-down card is uncovered (each face-up card covers one).
+bool may_turn_face_down(const game_state& s, int seat);
+
 bool fresh_wait_on_top(const game_state& s);
 // A play, a face-down turn or a wait is open to `seat` (the pick-up test of rules
 // without voluntary pick-up).

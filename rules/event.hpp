@@ -20,6 +20,7 @@ enum class event_type : std::uint8_t {
   cannot_finish,  // seat's last cards were 2s or 10s (isf): they and the pile go to the hand
   pile_given,     // seat's joker handed the pile (count cards) to `other`
   reversed,       // direction of play is now `other` (+1 or -1)
+  skipped,        // seat's skip card made `other` lose its turn (one event a seat skipped)
   waited,         // seat let a fresh wait card pass
   drew,           // seat drew count cards from the stock
   out,            // seat has no cards left and finished in `place`
@@ -36,7 +37,7 @@ enum class burn_reason : std::uint8_t { burn_card, n_of_a_kind };
 struct event {
   event_type type;
   int seat = -1;
-  int other = -1;  // pile_given: receiver; reversed: new direction
+  int other = -1;  // pile_given: receiver; reversed: new direction; skipped: the seat skipped
   int count = 0;   // burned, picked_up, pile_given, drew: number of cards
   int place = 0;   // out: finishing place (1 = first out)
   int slot = -1;   // revealed: the face-down slot

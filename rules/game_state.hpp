@@ -49,6 +49,7 @@ struct game_state {
   std::vector<card> stock;  // the next card to draw is at the back
   pile_state pile;
   int burned = 0;      // cards out of the game
+  int set_aside = 0;   // cards a fixed hand left out of the game at the deal
   int turns = 0;       // play-phase actions applied
   std::vector<int> finish_order;  // seats in the order they went out
   int shithead = -1;   // the last seat holding cards, once the game is finished

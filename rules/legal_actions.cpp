@@ -40,8 +40,7 @@ struct sorted_cards {
   int size = 0;
 };
 
-sorted_cards sort_source(const std::vector<card>& source) {
-  sorted_cards sorted;
+void insert_sorted(sorted_cards& sorted, const std::vector<card>& source) {
   for (card c : source) {
     int i = sorted.size++;
     while (i > 0 && sorted.cards[static_cast<std::size_t>(i - 1)] > c) {
@@ -50,6 +49,14 @@ sorted_cards sort_source(const std::vector<card>& source) {
     }
     sorted.cards[static_cast<std::size_t>(i)] = c;
   }
+}
+
+// The cards a seat may play from now, sorted: its active source, and with
+// play_from_table its face-up cards beside its hand.
+sorted_cards sort_playable(const game_state& state, int seat, card_source source) {
+  sorted_cards sorted;
+  insert_sorted(sorted, detail::source_cards(state, seat, source));
+  if (detail::plays_from_table(state, seat)) insert_sorted(sorted, seat_of(state, seat).face_up);
   return sorted;
 }
 
@@ -91,7 +98,7 @@ void burn_in_actions(const game_state& state, int seat, std::vector<action>& out
   const card_source source = active_source(state, seat);
   if (source == card_source::face_down) return;
   const auto runs = detail::open_runs(state);
-  const auto sorted = sort_source(detail::source_cards(state, seat, source));
+  const auto sorted = sort_playable(state, seat, source);
   for_each_rank(sorted, [&](const card* first, int count) {
     const rank r = rank_of(*first);
     if (!rank_playable(state, r)) return;
@@ -101,18 +108,23 @@ void burn_in_actions(const game_state& state, int seat, std::vector<action>& out
   });
 }
 
+void face_down_actions(const game_state& state, int seat, std::vector<action>& out) {
+  const auto& slots = seat_of(state, seat).face_down;
+  for (std::size_t slot = 0; slot < slots.size(); ++slot)
+    if (!slots[slot].empty()) out.emplace_back(face_down_action{static_cast<int>(slot)});
+}
+
 void play_actions(const game_state& state, int seat, std::vector<action>& out) {
   const card_source source = active_source(state, seat);
   if (source == card_source::face_down) {
-    const auto& slots = seat_of(state, seat).face_down;
-    for (std::size_t slot = 0; slot < slots.size(); ++slot)
-      if (!slots[slot].empty()) out.emplace_back(face_down_action{static_cast<int>(slot)});
+    face_down_actions(state, seat, out);
   } else {
     const rank_mask playable = state.rules.playable_on(state.pile.top);
-    const auto sorted = sort_source(detail::source_cards(state, seat, source));
+    const auto sorted = sort_playable(state, seat, source);
     for_each_rank(sorted, [&](const card* first, int count) {
       if (has_rank(playable, rank_of(*first))) add_plays(state, seat, first, count, 1, out);
     });
+    if (detail::may_turn_face_down(state, seat)) face_down_actions(state, seat, out);
     if (detail::fresh_wait_on_top(state)) out.emplace_back(wait_action{});
   }
   if (!state.pile.cards.empty() &&

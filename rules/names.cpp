@@ -48,17 +48,38 @@ std::string_view to_string(power p) {
   return "none";
 }
 
+std::string_view to_string(rank_power p) {
+  switch (p) {
+    case rank_power::reset: return "reset";
+    case rank_power::invisible: return "invisible";
+    case rank_power::burn: return "burn";
+    case rank_power::wait: return "wait";
+    case rank_power::lower: return "lower";
+    case rank_power::lower_than_played: return "lower_than_played";
+    case rank_power::reverse: return "reverse";
+    case rank_power::skip: return "skip";
+  }
+  return "reset";
+}
+
+std::optional<rank_power> parse_rank_power(std::string_view name) {
+  for (auto p : all_rank_powers)
+    if (to_string(p) == name) return p;
+  return std::nullopt;
+}
+
 std::string_view to_string(joker_rule j) {
   switch (j) {
     case joker_rule::none: return "none";
     case joker_rule::reverse: return "reverse";
     case joker_rule::give_pile: return "give_pile";
+    case joker_rule::skip: return "skip";
   }
   return "none";
 }
 
 std::optional<joker_rule> parse_joker_rule(std::string_view name) {
-  for (auto j : {joker_rule::none, joker_rule::reverse, joker_rule::give_pile})
+  for (auto j : {joker_rule::none, joker_rule::reverse, joker_rule::give_pile, joker_rule::skip})
     if (to_string(j) == name) return j;
   return std::nullopt;
 }
@@ -93,6 +114,7 @@ std::string_view to_string(event_type t) {
     case event_type::cannot_finish: return "cannot_finish";
     case event_type::pile_given: return "pile_given";
     case event_type::reversed: return "reversed";
+    case event_type::skipped: return "skipped";
     case event_type::waited: return "waited";
     case event_type::drew: return "drew";
     case event_type::out: return "out";

@@ -59,7 +59,7 @@ ruleset limbo() {
   set_power(r, nine, power::lower, true);
   set_power(r, ten, power::burn, true);
   // "These may be played on top of any other card", a fresh nine included.
-  r.beats_lower[nine] = r.on_anything;
+  r.specials_beat_lower = true;
   set_n_of_a_kind(r, 4);
   return r;
 }

@@ -31,10 +31,39 @@ enum class power : std::uint8_t {
 };
 std::string_view to_string(power p);
 
+// The powers a table may give any rank (the `powers` house rule), as the rule documents
+// name them. A rank holds at most one pile power (reset, invisible, burn, wait, lower,
+// lower_than_played) and at most one turn power (reverse, skip); a burn never skips
+// (its player plays again). `lower_than_played` is a strict lower card: `power::lower`
+// with the rank in `strict_lower`. How they combine: rules/README.md.
+enum class rank_power : std::uint8_t {
+  reset, invisible, burn, wait, lower, lower_than_played, reverse, skip,
+};
+inline constexpr std::array<rank_power, 8> all_rank_powers = {
+    rank_power::reset, rank_power::invisible, rank_power::burn, rank_power::wait,
+    rank_power::lower, rank_power::lower_than_played, rank_power::reverse, rank_power::skip};
+std::string_view to_string(rank_power p);
+std::optional<rank_power> parse_rank_power(std::string_view name);
+
+using rank_power_set = std::uint16_t;  // one bit per rank_power
+constexpr rank_power_set bit_of(rank_power p) {
+  return static_cast<rank_power_set>(1u << static_cast<unsigned>(p));
+}
+constexpr bool has_power(rank_power_set set, rank_power p) { return (set & bit_of(p)) != 0; }
+
+// One rank's powers as a table sets them; they replace whatever the preset gave it
+// (an empty set takes every power away).
+struct rank_powers {
+  rank r = 0;
+  rank_power_set powers = 0;
+  friend bool operator==(const rank_powers&, const rank_powers&) = default;
+};
+
 enum class joker_rule : std::uint8_t {
   none,       // no jokers in the deck
   reverse,    // two jokers a deck; a joker reverses the direction of play
   give_pile,  // two jokers a deck; a joker hands the pile to an opponent of the player's choice
+  skip,       // two jokers a deck; each joker played skips the next seat
 };
 std::string_view to_string(joker_rule j);
 std::optional<joker_rule> parse_joker_rule(std::string_view name);
@@ -72,6 +101,11 @@ struct ruleset_options {
   std::optional<bool> burn_in;         // complete N of a kind out of turn
   std::optional<int> n_of_a_kind;      // N cards of a rank together burn; 0 = off, 3..8
   std::optional<int> turn_limit;       // play-phase actions before a game is abandoned
+  // Ranks given new powers, in rank order, each rank at most once (empty: the preset's).
+  std::vector<rank_powers> powers;
+  std::optional<bool> specials_on_anything;  // false: only the reset rank goes on anything
+  std::optional<bool> play_from_table;  // face-up cards with the hand; uncovered face-down
+  std::optional<bool> fixed_hand;       // no stock: what the deal leaves is set aside
 
   friend bool operator==(const ruleset_options&, const ruleset_options&) = default;
 };
@@ -91,13 +125,22 @@ struct ruleset {
   // not play) opens the next round on the empty pile, instead of the next seat (isf).
   bool pickup_leads = false;
   bool burn_in = false;
+  // Face-up cards may be played with the hand (one rank from both), and a face-down
+  // card no longer covered by a face-up card may be turned at any turn (002).
+  bool play_from_table = false;
+  bool fixed_hand = false;  // the cards the deal leaves are set aside, never drawn
   start_rule starter = start_rule::lowest_card;
   int turn_limit = 2000;
 
-  std::array<power, rank_slots> powers{};     // by rank
+  std::array<power, rank_slots> powers{};     // by rank: the pile power
+  rank_mask reverses = 0;  // ranks whose play flips the direction of play (once a play)
+  rank_mask skips = 0;     // ranks of which each card played skips the next seat
   rank_mask on_anything = 0;   // ranks playable on any top but a fresh wait or lower card
   // beats_lower[L]: ranks playable on a fresh lower card L whatever their value.
   std::array<rank_mask, rank_slots> beats_lower{};
+  // The on-anything ranks go even on a fresh lower card (limbo: "these may be played on
+  // top of any other card").
+  bool specials_beat_lower = false;
   rank_mask strict_lower = 0;  // lower ranks L that admit ranks < L, not <= L
   std::array<rank_mask, rank_slots> not_on{};  // not_on[top]: ranks never playable on top
   std::array<std::uint8_t, rank_slots> run_burn{};  // N of a kind that burns, by rank; 0 never
@@ -108,6 +151,14 @@ struct ruleset {
   std::array<std::array<rank_mask, 2>, rank_slots> playable{};
 
   power power_of(rank r) const { return powers[r]; }
+  // The rank's powers in the terms of the `powers` house rule.
+  rank_power_set powers_of(rank r) const;
+  bool reverses_on(rank r) const {
+    return r == rank_joker ? jokers == joker_rule::reverse : has_rank(reverses, r);
+  }
+  bool skips_on(rank r) const {
+    return r == rank_joker ? jokers == joker_rule::skip : has_rank(skips, r);
+  }
   rank_mask playable_on(top_state t) const { return playable[t.top][t.used ? 1 : 0]; }
   // The top states that can occur under this ruleset, in table order: the empty pile,
   // then by rank `[R]` before `<R>`. Invisible ranks and ranks that always burn are absent.

@@ -73,7 +73,13 @@ std::optional<rule_error> check_play(const game_state& state, int seat, const pl
   const card_source source = active_source(state, seat);
   if (source == card_source::face_down)
     return fail(error_code::not_held, "you are on your face-down cards: turn one by its slot");
-  if (!holds_all(detail::source_cards(state, seat, source), a.cards)) {
+  if (detail::plays_from_table(state, seat)) {
+    const auto& s = seat_of(state, seat);
+    std::vector<card> pool = s.hand;
+    pool.insert(pool.end(), s.face_up.begin(), s.face_up.end());
+    if (!holds_all(pool, a.cards))
+      return fail(error_code::not_held, card_list(a.cards) + " not in your hand or face-up cards");
+  } else if (!holds_all(detail::source_cards(state, seat, source), a.cards)) {
     return fail(error_code::not_held,
                 source == card_source::hand
                     ? card_list(a.cards) + " not in your hand (face-up cards come after the hand)"
@@ -98,8 +104,11 @@ std::optional<rule_error> check_turn(const game_state& state, int seat) {
 
 std::optional<rule_error> check_face_down(const game_state& state, int seat, const face_down_action& a) {
   if (auto e = check_turn(state, seat)) return e;
-  if (active_source(state, seat) != card_source::face_down)
-    return fail(error_code::not_on_face_down, "play your hand and face-up cards first");
+  if (!detail::may_turn_face_down(state, seat))
+    return fail(error_code::not_on_face_down,
+                state.rules.play_from_table
+                    ? "each of your face-down cards is still covered by a face-up card"
+                    : "play your hand and face-up cards first");
   const auto& slots = seat_of(state, seat).face_down;
   if (a.slot < 0 || a.slot >= static_cast<int>(slots.size()) ||
       slots[static_cast<std::size_t>(a.slot)].empty())

@@ -1,10 +1,14 @@
-// `shithead rules PRESET [--json]`: the "what may be played on what" table of a preset,
-// in the notation of the card reference tables ([R] fresh, <R> rule used up).
+// `shithead rules [PRESET|RULESET] [--json]`: a preset's rules in words and its "what may
+// be played on what" table, in the notation of the card reference tables ([R] fresh, <R>
+// rule used up). RULESET is a table's house rules as a JSON object
+// ({"preset": "shiphead", "powers": {"9": ["reverse"]}}), checked as a table's are.
 #include <iomanip>
 #include <string>
 
 #include "rules/ruleset.hpp"
 #include "server/cli/command_line.hpp"
+#include "server/cli/ruleset_flag.hpp"
+#include "server/net/http_api.hpp"
 #include "server/net/play_table_json.hpp"
 
 namespace shithead::server {
@@ -16,8 +20,11 @@ void print_json(const rules::ruleset& rs, std::ostream& out) { out << play_table
 
 void print_table(const rules::ruleset& rs, std::ostream& out) {
   const auto states = rs.reachable_top_states();
-  out << rules::to_string(rs.preset) << ": " << rules::preset_summary(rs.preset) << "\n\n";
-  out << "What can be played on a...\n";
+  out << rules::to_string(rs.preset) << ": " << rules::preset_summary(rs.preset) << "\n";
+  if (rs.overrides != rules::ruleset_options{}) out << "With this table's house rules:\n";
+  out << '\n';
+  for (const auto& sentence : rules_in_words(rs)) out << "  " << sentence << '\n';
+  out << "\nWhat can be played on a...\n";
   for (auto t : states) {
     out << "  " << std::left << std::setw(6) << top_state_name(t) << "=> ";
     const auto names = rank_names(rs.playable_on(t));
@@ -54,13 +61,16 @@ int run_rules_command(arguments args, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
-  const auto preset = rules::parse_preset(preset_name);
-  if (!preset) {
+  if (!preset_name.starts_with('{') && !rules::parse_preset(preset_name)) {
     err << "rules: unknown preset '" << preset_name
-        << "' (known: shiphead, isf, limbo, palace, standard)\n";
+        << "' (known: shiphead, isf, limbo, palace, standard, or a ruleset object)\n";
     return 2;
   }
-  const auto rs = rules::preset_ruleset(*preset);
+  rules::ruleset rs;
+  if (auto problem = parse_ruleset_flag(preset_name, rs)) {
+    err << "rules: " << *problem << '\n';
+    return 2;
+  }
   if (json) {
     print_json(rs, out);
   } else {

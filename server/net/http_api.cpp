@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <variant>
 
+#include "protocol/ruleset_json.hpp"
 #include "server/net/play_table_json.hpp"
+#include "server/net/static_files.hpp"
 
 namespace shithead::server {
 namespace {
@@ -92,14 +95,57 @@ std::string power_sentence(const rules::ruleset& rs, rank r) {
   return "";
 }
 
+// The turn powers of the `powers` house rule: "A 9 reverses the direction of play."
+std::vector<std::string> turn_power_sentences(const rules::ruleset& rs, rank r) {
+  std::vector<std::string> sentences;
+  if (rules::has_rank(rs.reverses, r))
+    sentences.push_back(capitalised(a_rank(r)) +
+                        " reverses the direction of play (once, however many are played together).");
+  if (rules::has_rank(rs.skips, r))
+    sentences.push_back(capitalised(a_rank(r)) + " makes the next player miss a turn; two " + plural(r) +
+                        " played together skip the next two players, and so on round the table.");
+  return sentences;
+}
+
+// A rank the table's `powers` left with none, though the preset gave it one: "A 10 is an
+// ordinary card at this table."
+std::vector<std::string> powers_taken_sentences(const rules::ruleset& rs) {
+  const auto preset = rules::preset_ruleset(rs.preset);
+  std::vector<std::string> sentences;
+  for (const auto& entry : rs.overrides.powers)
+    if (rs.powers_of(entry.r) == 0 && preset.powers_of(entry.r) != 0)
+      sentences.push_back(capitalised(a_rank(entry.r)) + " is an ordinary card at this table.");
+  return sentences;
+}
+
 std::string joker_sentence(rules::joker_rule jokers) {
   switch (jokers) {
     case rules::joker_rule::reverse: return "A joker is invisible and reverses the direction of play.";
     case rules::joker_rule::give_pile:
       return "A joker is invisible and hands the whole pile to a player of your choice.";
+    case rules::joker_rule::skip:
+      return "A joker is invisible and makes the next player miss a turn; two jokers played together skip the "
+             "next two players, and so on round the table.";
     case rules::joker_rule::none: break;
   }
   return "";
+}
+
+// 002's "the special cards (except Two) can lose their ability to be played over higher
+// ranked cards": said only when some rank with a power other than reset is concerned.
+std::string specials_sentence(const rules::ruleset& rs) {
+  if (rs.overrides.specials_on_anything.value_or(true)) return "";
+  std::vector<std::string> resets;
+  bool other_specials = false;
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
+    if (rs.power_of(r) == rules::power::reset)
+      resets.push_back("the " + rank_word(r));
+    else if (rs.powers_of(r) != 0)
+      other_specials = true;
+  }
+  if (!other_specials) return "";
+  const std::string rule = "special cards follow the usual rule: equal to or higher than the top of the pile.";
+  return resets.empty() ? capitalised(rule) : "Apart from " + join(resets, "and") + ", " + rule;
 }
 
 // Where `r` may not go although it is a card "for anything": "a fresh 8", "a 7".
@@ -193,14 +239,28 @@ std::vector<std::string> rules_in_words(const rules::ruleset& rs) {
                         ? "Before play, each player may swap hand cards with face-up cards and stack cards "
                           "of one rank on them."
                         : "Before play, each player may swap hand cards with face-up cards.");
-  words.push_back(
-      "On your turn play one or more cards of one rank, equal to or higher than the top of the pile (aces high), "
-      "then draw back up to " +
-      number_word(rs.hand_size) + " while the stock lasts.");
+  const std::string play = "On your turn play one or more cards of one rank, equal to or higher than the top of the "
+                           "pile (aces high)";
+  if (rs.fixed_hand) {
+    words.push_back(play + ".");
+    words.push_back("There is no stock: the cards left over after the deal are set aside, and nobody draws.");
+  } else {
+    words.push_back(play + ", then draw back up to " + number_word(rs.hand_size) + " while the stock lasts.");
+  }
   if (rs.face_up > 0 || rs.face_down > 0) words.push_back(table_cards_sentence(rs));
-  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r)
+  if (rs.play_from_table && rs.face_up > 0)
+    words.push_back("Face-up cards may be played together with the hand (still one rank a play).");
+  if (rs.play_from_table && rs.face_down > 0)
+    words.push_back(rs.face_up > 0
+                        ? "A face-down card not covered by a face-up card may be turned up on any turn."
+                        : "A face-down card may be turned up on any turn.");
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
     if (rs.power_of(r) != rules::power::none) words.push_back(power_sentence(rs, r));
+    for (auto& sentence : turn_power_sentences(rs, r)) words.push_back(std::move(sentence));
+  }
+  for (auto& sentence : powers_taken_sentences(rs)) words.push_back(std::move(sentence));
   if (rs.jokers != rules::joker_rule::none) words.push_back(joker_sentence(rs.jokers));
+  if (auto sentence = specials_sentence(rs); !sentence.empty()) words.push_back(std::move(sentence));
   for (auto& sentence : on_anything_sentences(rs)) words.push_back(std::move(sentence));
   for (auto& sentence : burn_sentences(rs)) words.push_back(std::move(sentence));
   if (rs.cannot_finish_on) {
@@ -233,6 +293,17 @@ nlohmann::ordered_json presets_json() {
 nlohmann::ordered_json preset_json(const rules::ruleset& rs) {
   auto doc = play_table_json(rs);
   doc["summary"] = std::string(rules::preset_summary(rs.preset));
+  if (rs.overrides != rules::ruleset_options{}) doc["ruleset"] = protocol::ruleset_to_json(rs);
+  nlohmann::ordered_json powers = nlohmann::ordered_json::object();
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
+    const auto set = rs.powers_of(r);
+    if (!set) continue;
+    auto names = nlohmann::ordered_json::array();
+    for (auto p : rules::all_rank_powers)
+      if (rules::has_power(set, p)) names.push_back(std::string(rules::to_string(p)));
+    powers[std::string(rules::rank_name(r))] = std::move(names);
+  }
+  doc["powers"] = std::move(powers);
   doc["rules_in_words"] = rules_in_words(rs);
   return doc;
 }
@@ -255,7 +326,32 @@ bool is_api_path(std::string_view path) {
   return path == "/healthz" || path == "/api" || path.starts_with("/api/");
 }
 
-std::optional<api_response> handle_api(std::string_view path) {
+namespace {
+
+// ?ruleset={...}: the table's house rules over the preset the path names.
+std::variant<rules::ruleset, api_response> ruleset_from_query(rules::preset_id preset, std::string_view query) {
+  const auto bad = [](std::string message) {
+    return api_response{http::status::bad_request, error_json(protocol::error_code::bad_query, message)};
+  };
+  constexpr std::string_view key = "ruleset=";
+  if (!query.starts_with(key) || query.find('&') != std::string_view::npos)
+    return bad("the only query /api/rules/{preset} takes is ruleset={JSON object}");
+  const auto text = percent_decode(query.substr(key.size()));
+  if (!text) return bad("ruleset: a malformed %-escape");
+  auto object = nlohmann::json::parse(*text, nullptr, false);
+  if (object.is_discarded() || !object.is_object()) return bad("ruleset: expected a JSON object of house rules");
+  const auto preset_name = std::string(rules::to_string(preset));
+  if (object.contains("preset") && object["preset"] != preset_name)
+    return bad("ruleset: its preset differs from the path's");
+  object["preset"] = preset_name;
+  auto parsed = protocol::ruleset_from_json(object, "ruleset");
+  if (!parsed) return bad(parsed.error().message);
+  return std::move(parsed).value();
+}
+
+}  // namespace
+
+std::optional<api_response> handle_api(std::string_view path, std::string_view query) {
   if (!is_api_path(path)) return std::nullopt;
   if (path == "/healthz") return health_response(true);
   if (path == rules_prefix || path == "/api/rules/") return api_response{http::status::ok, presets_json().dump()};
@@ -263,7 +359,10 @@ std::optional<api_response> handle_api(std::string_view path) {
     const auto name = path.substr(rules_prefix.size() + 1);
     const auto preset = rules::parse_preset(name);
     if (!preset) return not_found(protocol::error_code::unknown_preset, "no preset is called '" + std::string(name) + "'");
-    return api_response{http::status::ok, preset_json(rules::preset_ruleset(*preset)).dump()};
+    if (query.empty()) return api_response{http::status::ok, preset_json(rules::preset_ruleset(*preset)).dump()};
+    auto rs = ruleset_from_query(*preset, query);
+    if (auto* error = std::get_if<api_response>(&rs)) return std::move(*error);
+    return api_response{http::status::ok, preset_json(std::get<rules::ruleset>(rs)).dump()};
   }
   return not_found(protocol::error_code::not_found, "no such API endpoint");
 }

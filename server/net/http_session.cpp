@@ -310,7 +310,9 @@ void http_session::handle_request(request req) {
     return send(json_error(context, protocol::error_code::rate_limited,
                            "too many requests from your address; wait a second", {{http::field::retry_after, "1"}}));
   if (is_rankings_target(target)) return ask_rankings(std::string(target), context);
-  if (auto api = handle_api(path)) return send(text_response(context, api->status, json_type, std::move(api->body)));
+  const auto question = target.find('?');
+  const auto query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
+  if (auto api = handle_api(path, query)) return send(text_response(context, api->status, json_type, std::move(api->body)));
   const auto& root = state_->static_root();
   send(file_response(context, resolve_static_file(root, is_table_link(path) ? "/index.html" : path)));
 }

@@ -100,6 +100,20 @@ TEST(rules_command, the_readable_table_names_every_state) {
   EXPECT_NE(r.out.find("What can it play on?"), std::string::npos);
 }
 
+TEST(rules_command, explains_a_tables_house_rules_in_words_and_in_its_table) {
+  const auto r = call({"rules", R"({"preset":"shiphead","powers":{"9":["reverse"]},"fixed_hand":true,"play_from_table":true})"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("With this table's house rules"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("There is no stock"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Face-up cards may be played together with the hand"), std::string::npos) << r.out;
+  // The 9 lost "nine or lower": a fresh 9 is just a 9.
+  const auto doc = nlohmann::json::parse(call({"rules", R"({"powers":{"9":["reverse"]}})", "--json"}).out);
+  EXPECT_EQ(doc["play_on"]["[9]"], nlohmann::json::parse(R"(["2","7","9","10","J","Q","K","A"])"));
+  const auto bad = call({"rules", R"({"powers":{"9":["reverse","skip"]}})"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("reverse or skip"), std::string::npos) << bad.err;
+}
+
 TEST(rules_command, an_unknown_preset_is_a_usage_error) {
   const auto r = call({"rules", "poker"});
   EXPECT_EQ(r.exit_code, 2);
@@ -149,6 +163,25 @@ TEST(simulate_command, takes_a_ruleset_object_with_house_rules) {
   const auto bad = run(R"({"preset":"isf","pickup_leads":1})");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("pickup_leads"), std::string::npos) << bad.err;
+}
+
+// The house rules of rank powers, skip jokers, play from the table and a fixed hand
+// simulate like any other ruleset, and the report names them as given.
+TEST(simulate_command, takes_powers_and_the_table_house_rules) {
+  const std::string ruleset =
+      R"({"preset":"shiphead","jokers":"skip","powers":{"5":["skip"],"8":[],"9":["reverse"]},)"
+      R"("specials_on_anything":false,"play_from_table":true,"fixed_hand":true})";
+  const auto result =
+      call({"simulate", "--preset", ruleset, "--players", "5", "--games", "100", "--seed", "3", "--bots", "greedy,random"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto doc = nlohmann::json::parse(result.out);
+  EXPECT_EQ(doc["ruleset"], nlohmann::json::parse(ruleset));
+  EXPECT_EQ(doc["games"], 100);
+  EXPECT_GT(doc["actions"].get<long>(), 0);
+
+  const auto bad = call({"simulate", "--preset", R"({"powers":{"9":["fly"]}})", "--games", "1"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("powers.9[0]"), std::string::npos) << bad.err;
 }
 
 TEST(simulate_command, the_same_seed_plays_the_same_games) {

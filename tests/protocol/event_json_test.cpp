@@ -56,6 +56,10 @@ TEST(event_json, each_type_carries_only_its_own_fields) {
   reversed.other = -1;
   EXPECT_EQ(event_to_json(reversed), json::parse(R"({"type": "reversed", "seat": 1, "direction": -1})"));
 
+  rules::event skipped = make(event_type::skipped, 1);
+  skipped.other = 2;
+  EXPECT_EQ(event_to_json(skipped), json::parse(R"({"type": "skipped", "seat": 1, "target": 2})"));
+
   rules::event out = make(event_type::out, 4);
   out.place = 2;
   EXPECT_EQ(event_to_json(out), json::parse(R"({"type": "out", "seat": 4, "place": 2})"));
@@ -85,34 +89,81 @@ TEST(event_json, game_over_names_the_shithead_or_null_when_abandoned) {
   EXPECT_EQ(event_to_json(over), json::parse(R"({"type": "game_over", "shithead": null, "abandoned": true})"));
 }
 
-// Every event of whole bot games writes, and a `drew` event never names the cards drawn.
-TEST(event_json, every_event_of_bot_games_writes_without_hidden_cards) {
+TEST(event_json, a_skip_names_the_seat_that_lost_its_turn_and_reads_back) {
+  rules::event skipped = make(event_type::skipped, 3);
+  skipped.other = 0;
+  std::string frame;
+  json_writer out(frame);
+  write_event(out, skipped);
+  EXPECT_EQ(frame, R"({"type":"skipped","seat":3,"target":0})");
+  EXPECT_EQ(frame, dump_json(event_to_json(skipped)));
+  auto read = event_from_json(json::parse(frame), "event");
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(read.value(), skipped);
+}
+
+// The events of whole games played by random bots under `rules`, each written, checked
+// to hold no hidden card, and read back; returns the types seen.
+std::set<std::string> check_bot_games(const rules::ruleset& rules) {
   const std::set<std::string> with_cards = {"played", "revealed"};
-  for (auto preset : rules::all_presets) {
-    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-      auto game = rules::new_game(rules::preset_ruleset(preset), 4, -1, seed);
-      ASSERT_TRUE(game) << game.error().message;
-      auto& state = game.value();
-      rules::rng random(seed);
-      std::vector<rules::event> events;
-      while (!state.over()) {
-        const int seat = rules::seat_to_act(state);
-        const auto action = rules::choose_action(rules::bot_kind::random, rules::view_for(state, seat), random);
-        ASSERT_TRUE(action);
-        ASSERT_FALSE(rules::try_apply(state, seat, *action, events));
-        for (const auto& e : events) {
-          const json j = event_to_json(e);
-          const std::string type = j["type"];
-          EXPECT_EQ(type, rules::to_string(e.type));
-          EXPECT_EQ(j.contains("cards") || j.contains("card"), with_cards.count(type) == 1) << j.dump();
-          // And reads back as the very event: a client knows everything the server said.
-          auto read = event_from_json(j, "event");
-          ASSERT_TRUE(read) << read.error().message;
+  std::set<std::string> seen;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    auto game = rules::new_game(rules, 4, -1, seed);
+    EXPECT_TRUE(game) << game.error().message;
+    if (!game) return seen;
+    auto& state = game.value();
+    rules::rng random(seed);
+    std::vector<rules::event> events;
+    while (!state.over()) {
+      const int seat = rules::seat_to_act(state);
+      const auto action = rules::choose_action(rules::bot_kind::random, rules::view_for(state, seat), random);
+      EXPECT_TRUE(action);
+      if (!action) return seen;
+      EXPECT_FALSE(rules::try_apply(state, seat, *action, events));
+      for (const auto& e : events) {
+        const json j = event_to_json(e);
+        const std::string type = j["type"];
+        seen.insert(type);
+        EXPECT_EQ(type, rules::to_string(e.type));
+        EXPECT_EQ(j.contains("cards") || j.contains("card"), with_cards.count(type) == 1) << j.dump();
+        // And reads back as the very event: a client knows everything the server said.
+        auto read = event_from_json(j, "event");
+        EXPECT_TRUE(read) << read.error().message;
+        if (read) {
           EXPECT_EQ(read.value(), e) << j.dump();
         }
+        // The frame writer says the same.
+        std::string frame;
+        json_writer out(frame);
+        write_event(out, e);
+        EXPECT_EQ(frame, dump_json(j));
       }
+      if (::testing::Test::HasFailure()) return seen;
     }
   }
+  return seen;
+}
+
+// Every event of whole bot games writes, and a `drew` event never names the cards drawn.
+TEST(event_json, every_event_of_bot_games_writes_without_hidden_cards) {
+  for (auto preset : rules::all_presets) {
+    SCOPED_TRACE(rules::to_string(preset));
+    check_bot_games(rules::preset_ruleset(preset));
+  }
+}
+
+TEST(event_json, skips_and_reverses_of_house_rules_cross_the_wire) {
+  rules::ruleset_options o;
+  o.jokers = rules::joker_rule::skip;
+  o.powers = {{5, rules::bit_of(rules::rank_power::skip)},
+              {6, rules::bit_of(rules::rank_power::skip)},
+              {9, rules::bit_of(rules::rank_power::reverse)}};
+  o.play_from_table = true;
+  auto made = rules::make_ruleset(rules::preset_id::shiphead, o);
+  ASSERT_TRUE(made) << made.error().message;
+  const auto seen = check_bot_games(made.value());
+  EXPECT_EQ(seen.count("skipped"), 1u);
+  EXPECT_EQ(seen.count("reversed"), 1u);
 }
 
 TEST(event_json, a_reader_refuses_what_the_server_never_writes) {
@@ -125,6 +176,11 @@ TEST(event_json, a_reader_refuses_what_the_server_never_writes) {
   EXPECT_EQ(refused(R"({"type": "played", "seat": 1, "cards": ["3H"]})"), "events[0].source: missing");
   EXPECT_EQ(refused(R"({"type": "reversed", "seat": 1, "direction": 0})"),
             "events[0].direction: expected 1 or -1, got 0");
+  EXPECT_EQ(refused(R"({"type": "skipped", "seat": 1})"), "events[0].target: missing");
+  EXPECT_EQ(refused(R"({"type": "skipped", "seat": 1, "target": 2, "direction": 1})"),
+            "events[0].direction: unknown key");
+  EXPECT_EQ(refused(R"({"type": "skipped", "seat": 1, "target": -1})"),
+            "events[0].target: -1 is out of range 0..63");
   EXPECT_EQ(refused(R"({"type": "burned", "seat": 0, "count": 4, "reason": "fire"})"),
             "events[0].reason: expected \"burn_card\" or \"n_of_a_kind\", got \"fire\"");
   EXPECT_EQ(refused(R"([1])"), "events[0]: expected an event object, got [1]");

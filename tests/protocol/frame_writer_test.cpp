@@ -29,8 +29,9 @@ std::string tree_text(const server_message& message) { return dump_json(message_
 // ---- game frames over whole games ---------------------------------------------------
 
 // Every preset as documented, and variants that change what a view or an event holds:
-// rulesets written as objects, jokers of both kinds, burn-ins, stacked swaps, invisible
-// ranks, several decks.
+// rulesets written as objects, jokers of every kind, burn-ins, stacked swaps, invisible
+// ranks, several decks, ranks given powers (skips, reverses), play from the table with a
+// fixed hand.
 std::vector<rules::ruleset> frame_rulesets() {
   std::vector<rules::ruleset> out;
   for (auto preset : rules::all_presets) out.push_back(rules::preset_ruleset(preset));
@@ -59,6 +60,17 @@ std::vector<rules::ruleset> frame_rulesets() {
     o.decks = 3;
     o.voluntary_pickup = false;
     o.turn_limit = 400;
+  });
+  variant(rules::preset_id::shiphead, [](auto& o) {
+    o.jokers = rules::joker_rule::skip;
+    o.powers = {{5, rules::bit_of(rules::rank_power::skip)},
+                {8, 0},
+                {9, rules::bit_of(rules::rank_power::reverse)}};
+  });
+  variant(rules::preset_id::standard, [](auto& o) {
+    o.play_from_table = true;
+    o.fixed_hand = true;
+    o.specials_on_anything = false;
   });
   return out;
 }

@@ -145,7 +145,8 @@ TEST(view_json, the_top_and_run_show_rank_and_state_once_cards_are_played) {
 // ---- reading a view back ------------------------------------------------------------
 
 // Each preset as documented and a spread of variants, so that rulesets written as
-// objects, jokers, invisible ranks, burn-ins and several decks all cross the wire.
+// objects, jokers, invisible ranks, burn-ins, several decks and the house rules of
+// `powers`, play from the table and a fixed hand all cross the wire.
 std::vector<rules::ruleset> round_trip_rulesets() {
   std::vector<rules::ruleset> out;
   for (auto preset : {rules::preset_id::shiphead, rules::preset_id::isf, rules::preset_id::limbo,
@@ -171,6 +172,17 @@ std::vector<rules::ruleset> round_trip_rulesets() {
   variant(rules::preset_id::shiphead, [](auto& o) {
     o.hand_size = 7;
     o.decks = 3;
+  });
+  variant(rules::preset_id::shiphead, [](auto& o) {
+    o.jokers = rules::joker_rule::skip;
+    o.powers = {{5, rules::bit_of(rules::rank_power::skip)},
+                {8, 0},
+                {9, rules::bit_of(rules::rank_power::reverse)}};
+  });
+  variant(rules::preset_id::standard, [](auto& o) {
+    o.play_from_table = true;
+    o.fixed_hand = true;
+    o.specials_on_anything = false;
   });
   return out;
 }

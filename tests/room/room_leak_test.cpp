@@ -268,7 +268,22 @@ INSTANTIATE_TEST_SUITE_P(
         leak_case{"burn_in", rules::preset_id::shiphead,
                   with([](rules::ruleset_options& o) { o.burn_in = true; }), 2, 2},
         leak_case{"swap_stacking", rules::preset_id::standard,
-                  with([](rules::ruleset_options& o) { o.swap_stacking = true; }), 2, 2}),
+                  with([](rules::ruleset_options& o) { o.swap_stacking = true; }), 2, 2},
+        leak_case{"skip_jokers_and_powers", rules::preset_id::shiphead,
+                  with([](rules::ruleset_options& o) {
+                    o.jokers = rules::joker_rule::skip;
+                    o.powers = {{5, rules::bit_of(rules::rank_power::skip)},
+                                {9, rules::bit_of(rules::rank_power::reverse)}};
+                  }),
+                  2, 2},
+        // Face-down cards turned at any turn, with nothing drawn: the blind cards a view
+        // may never show are in play from the first turn.
+        leak_case{"play_from_table_fixed_hand", rules::preset_id::standard,
+                  with([](rules::ruleset_options& o) {
+                    o.play_from_table = true;
+                    o.fixed_hand = true;
+                  }),
+                  2, 2}),
     [](const ::testing::TestParamInfo<leak_case>& param) { return std::string(param.param.name); });
 
 }  // namespace

@@ -69,6 +69,38 @@ std::vector<sim_config> configs() {
       {"limbo_swap_stacking", preset_id::limbo, with([](auto& o) { o.swap_stacking = true; })},
       {"isf_pickup_passes_on", preset_id::isf, with([](auto& o) { o.pickup_leads = false; })},
       {"shiphead_pickup_leads", preset_id::shiphead, with([](auto& o) { o.pickup_leads = true; })},
+      {"shiphead_powers_reverse_skip_lower_than", preset_id::shiphead, with([](auto& o) {
+         o.powers = {{3, bit_of(rank_power::skip)},
+                     {5, bit_of(rank_power::lower_than_played)},
+                     {8, 0},
+                     {9, bit_of(rank_power::reverse)}};
+       })},
+      {"standard_powers_combined", preset_id::standard, with([](auto& o) {
+         o.powers = {{4, bit_of(rank_power::invisible) | bit_of(rank_power::reverse)},
+                     {6, bit_of(rank_power::wait) | bit_of(rank_power::skip)},
+                     {rank_jack, bit_of(rank_power::burn) | bit_of(rank_power::reverse)},
+                     {rank_king, bit_of(rank_power::reset) | bit_of(rank_power::skip)}};
+       })},
+      {"shiphead_skip_jokers", preset_id::shiphead, with([](auto& o) { o.jokers = joker_rule::skip; })},
+      {"isf_specials_not_on_anything", preset_id::isf, with([](auto& o) { o.specials_on_anything = false; })},
+      {"limbo_specials_not_on_anything", preset_id::limbo, with([](auto& o) { o.specials_on_anything = false; })},
+      {"shiphead_play_from_table", preset_id::shiphead, with([](auto& o) { o.play_from_table = true; })},
+      {"isf_play_from_table_two_decks", preset_id::isf, with([](auto& o) {
+         o.play_from_table = true;
+         o.decks = 2;
+       })},
+      {"palace_play_from_table", preset_id::palace, with([](auto& o) { o.play_from_table = true; })},
+      {"standard_fixed_hand_seven", preset_id::standard, with([](auto& o) {
+         o.fixed_hand = true;
+         o.hand_size = 7;
+       })},
+      {"limbo_table_skip_jokers_fixed_hand_burn_in", preset_id::limbo, with([](auto& o) {
+         o.play_from_table = true;
+         o.jokers = joker_rule::skip;
+         o.fixed_hand = true;
+         o.specials_on_anything = false;
+         o.burn_in = true;
+       })},
   };
 }
 
@@ -131,6 +163,8 @@ bool listed(const game_state& s, int seat, const std::vector<action>& legal, con
     if (active_source(s, seat) == card_source::face_down) return false;
     const auto& st = s.seats[static_cast<std::size_t>(seat)];
     auto zone = active_source(s, seat) == card_source::hand ? st.hand : st.face_up;
+    if (s.rules.play_from_table && active_source(s, seat) == card_source::hand)
+      zone.insert(zone.end(), st.face_up.begin(), st.face_up.end());
     for (card c : play->cards) {
       auto it = std::find(zone.begin(), zone.end(), c);
       if (it == zone.end()) return false;
@@ -157,6 +191,15 @@ std::vector<action> sample_actions(const game_state& s, int seat, rng& random) {
     if (is_joker(pick) && s.rules.jokers == joker_rule::give_pile)
       play.target = static_cast<int>(random.below(static_cast<std::uint32_t>(s.players)));
     out.emplace_back(play);
+  }
+  // A rank from the face-up cards with the hand's cards of it (play_from_table).
+  if (!st.face_up.empty() && !st.hand.empty()) {
+    const rank r = rank_of(st.face_up[random.below(static_cast<std::uint32_t>(st.face_up.size()))]);
+    play_action mixed;
+    for (const auto* zone : {&st.face_up, &st.hand})
+      for (card c : *zone)
+        if (rank_of(c) == r && !mixed.cards.full()) mixed.cards.push_back(c);
+    out.emplace_back(mixed);
   }
   // A card from anywhere in the deck, held or not.
   play_action stray;
@@ -294,6 +337,10 @@ TEST_P(simulation, every_step_keeps_the_invariants) {
       ASSERT_TRUE(made_game) << where << ": " << made_game.error().message;
       game_state state = made_game.value();
       const auto dealt = count_cards(state);
+      // Every card of the decks is dealt, or set aside by a fixed hand.
+      const int per_deck = 52 + (rules.jokers == joker_rule::none ? 0 : 2);
+      ASSERT_EQ(total(dealt) + state.set_aside, state.decks * per_deck) << where;
+      ASSERT_TRUE(rules.fixed_hand || state.set_aside == 0) << where;
       rng random(seed);
       playout_buffers buffers;
       // Every step applies at least one action, so the bound is the turn limit plus the swaps.

@@ -546,7 +546,8 @@ TEST(make_ruleset, joker_rule_names_parse) {
   EXPECT_EQ(parse_joker_rule("reverse"), joker_rule::reverse);
   EXPECT_EQ(parse_joker_rule("give_pile"), joker_rule::give_pile);
   EXPECT_EQ(parse_joker_rule("none"), joker_rule::none);
-  EXPECT_FALSE(parse_joker_rule("skip").has_value());
+  EXPECT_EQ(parse_joker_rule("skip"), joker_rule::skip);
+  EXPECT_FALSE(parse_joker_rule("swap").has_value());
 }
 
 TEST(lower_than_seven, over_isf_a_10_may_now_be_played_on_a_7) {

@@ -76,9 +76,45 @@ TEST(http_api, a_preset_is_the_rules_command_json_plus_summary_and_words) {
     EXPECT_EQ(doc["summary"], std::string(rules::preset_summary(preset)));
     ASSERT_TRUE(doc["rules_in_words"].is_array());
     EXPECT_GE(doc["rules_in_words"].size(), 5u);
+    ASSERT_TRUE(doc["powers"].is_object());
+    for (auto& [rank_text, names] : doc["powers"].items()) {
+      const auto r = rules::parse_rank(rank_text);
+      ASSERT_TRUE(r) << rank_text;
+      rules::rank_power_set set = 0;
+      for (const auto& n : names) set |= rules::bit_of(rules::parse_rank_power(n.get<std::string>()).value());
+      EXPECT_EQ(set, rules::preset_ruleset(preset).powers_of(*r)) << name << " " << rank_text;
+    }
     doc.erase("summary");
     doc.erase("rules_in_words");
+    doc.erase("powers");
     EXPECT_EQ(doc.dump() + "\n", run_binary("rules " + name + " --json")) << name;
+  }
+}
+
+TEST(http_api, a_tables_house_rules_come_back_with_their_table_powers_and_words) {
+  // {"powers":{"9":["reverse"]},"jokers":"skip"}, URL-encoded
+  const auto reply = handle_api("/api/rules/shiphead",
+                                "ruleset=%7B%22powers%22%3A%7B%229%22%3A%5B%22reverse%22%5D%7D%2C%22jokers%22%3A%22skip%22%7D");
+  ASSERT_TRUE(reply);
+  ASSERT_EQ(reply->status, http::status::ok) << reply->body;
+  const auto doc = nlohmann::json::parse(reply->body);
+  EXPECT_EQ(doc["powers"]["9"], nlohmann::json::parse(R"(["reverse"])"));
+  EXPECT_EQ(doc["ruleset"]["jokers"], "skip");
+  const auto on_nine = doc["play_on"]["[9]"].dump();  // no longer "nine or lower"
+  EXPECT_NE(on_nine.find("\"K\""), std::string::npos) << on_nine;
+  const std::string words = doc["rules_in_words"].dump();
+  EXPECT_NE(words.find("skip"), std::string::npos) << words;
+  EXPECT_NE(words.find("revers"), std::string::npos) << words;
+}
+
+TEST(http_api, a_bad_tables_ruleset_is_a_400_bad_query) {
+  for (const char* query : {"ruleset=%7B%22powers%22%3A%7B%229%22%3A%5B%22fly%22%5D%7D%7D",  // an unknown power
+                            "ruleset=%7B%22preset%22%3A%22isf%22%7D",  // another preset than the path's
+                            "ruleset=not-json", "ruleset=%ZZ", "other=1"}) {
+    const auto reply = handle_api("/api/rules/shiphead", query);
+    ASSERT_TRUE(reply) << query;
+    EXPECT_EQ(reply->status, http::status::bad_request) << query;
+    EXPECT_EQ(nlohmann::json::parse(reply->body)["error"], "bad_query") << query;
   }
 }
 
@@ -165,6 +201,66 @@ TEST(http_api, variants_show_in_the_words) {
   EXPECT_TRUE(mentions(words, "reverses the direction of play"));
   EXPECT_TRUE(mentions(words, "Three 8s in a row burn the pile"));
   EXPECT_TRUE(mentions(words, "After a 7 the next card must be lower than 7"));
+}
+
+rules::ruleset made(rules::preset_id preset, const rules::ruleset_options& options) {
+  auto rs = rules::make_ruleset(preset, options);
+  EXPECT_TRUE(rs) << rs.error().message;
+  return rs ? std::move(rs).value() : rules::preset_ruleset(preset);
+}
+
+TEST(http_api, skip_jokers_say_who_misses_a_turn) {
+  rules::ruleset_options options;
+  options.jokers = rules::joker_rule::skip;
+  const auto words = rules_in_words(made(rules::preset_id::standard, options));
+  EXPECT_TRUE(mentions(words, "two jokers in each deck"));
+  EXPECT_TRUE(mentions(words, "A joker is invisible and makes the next player miss a turn"));
+  EXPECT_TRUE(mentions(words, "two jokers played together skip the next two players"));
+}
+
+TEST(http_api, a_table_that_changes_powers_says_what_each_rank_now_does) {
+  rules::ruleset_options options;
+  options.powers = {{3, rules::bit_of(rules::rank_power::lower_than_played)},
+                    {5, rules::bit_of(rules::rank_power::skip)},
+                    {8, 0},
+                    {9, rules::bit_of(rules::rank_power::reverse)},
+                    {rules::rank_jack, static_cast<rules::rank_power_set>(rules::bit_of(rules::rank_power::burn) |
+                                                                          rules::bit_of(rules::rank_power::reverse))}};
+  const auto words = rules_in_words(made(rules::preset_id::shiphead, options));
+  EXPECT_TRUE(mentions(words, "After a 3 the next card must be lower than 3."));
+  EXPECT_TRUE(mentions(words, "A 5 makes the next player miss a turn; two 5s played together skip the next two players"));
+  EXPECT_TRUE(mentions(words, "An 8 is an ordinary card at this table."));
+  EXPECT_FALSE(mentions(words, "must be answered with an 8"));
+  EXPECT_TRUE(mentions(words, "A 9 reverses the direction of play"));
+  EXPECT_FALSE(mentions(words, "After a 9"));
+  EXPECT_TRUE(mentions(words, "A jack burns the pile"));
+  EXPECT_TRUE(mentions(words, "A jack reverses the direction of play"));
+}
+
+TEST(http_api, specials_that_lose_on_anything_follow_the_usual_rule_in_words) {
+  rules::ruleset_options options;
+  options.specials_on_anything = false;
+  const auto words = rules_in_words(made(rules::preset_id::shiphead, options));
+  EXPECT_TRUE(mentions(words, "Apart from the 2, special cards follow the usual rule: equal to or higher than the top"));
+  EXPECT_FALSE(mentions(words, "10 may be played on anything"));
+  EXPECT_TRUE(mentions(words, "2 may be played on anything"));
+  // The preset as documented says nothing of it.
+  EXPECT_FALSE(mentions(rules_in_words(rules::preset_ruleset(rules::preset_id::shiphead)), "usual rule"));
+}
+
+TEST(http_api, play_from_table_and_a_fixed_hand_show_in_the_words) {
+  rules::ruleset_options options;
+  options.play_from_table = true;
+  options.fixed_hand = true;
+  const auto words = rules_in_words(made(rules::preset_id::standard, options));
+  EXPECT_TRUE(mentions(words, "Face-up cards may be played together with the hand"));
+  EXPECT_TRUE(mentions(words, "A face-down card not covered by a face-up card may be turned up on any turn."));
+  EXPECT_TRUE(mentions(words, "There is no stock: the cards left over after the deal are set aside"));
+  EXPECT_FALSE(mentions(words, "draw back up"));
+  const auto plain = rules_in_words(rules::preset_ruleset(rules::preset_id::standard));
+  EXPECT_TRUE(mentions(plain, "draw back up to three while the stock lasts"));
+  EXPECT_FALSE(mentions(plain, "Face-up cards may be played together"));
+  EXPECT_FALSE(mentions(plain, "There is no stock"));
 }
 
 }  // namespace

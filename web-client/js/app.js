@@ -22,6 +22,7 @@ export class App {
     this.status = 'idle';          // connection: idle, connecting, open, reconnecting
     this.welcomed = false;         // hello answered on the current connection
     this.helloError = null;        // why the server refused our name, shown on the name form
+    this.createError = null;       // why the server refused the table we asked for, shown on the form
     this.renaming = false;         // the next hello asks for a new name
     this.tables = [];              // the public list
     this.table = emptyTable();     // the table we are at (room-sync state)
@@ -149,6 +150,7 @@ export class App {
 
   createTable(settings, intent = null) {
     this.leaving = false;
+    this.createError = null;
     this.pendingIntent = intent;
     this.request({ type: 'create_table', ...settings });
   }
@@ -348,6 +350,8 @@ export class App {
       } else if (!this.inRoom && location.pathname !== '/') {
         history.replaceState(null, '', `/${location.hash}`);
       }
+      // A clash of house rules reads best beside the form's button as well.
+      if (asked.type === 'create_table') this.createError = message.message ?? null;
       toast(message.message ?? 'That did not work.');
       this.render();
       return;

@@ -71,3 +71,50 @@ test('ordinals and whose turn', () => {
   assert.equal(turnWords(1, ctx), 'Your turn');
   assert.equal(turnWords(0, ctx), 'Ana’s turn');
 });
+
+test('a skip card names who loses their turn; several skips are one line', () => {
+  assert.deepEqual(words([{ type: 'skipped', seat: 0, target: 2 }]), ['Ana skips Greedy bot 1']);
+  assert.deepEqual(words([{ type: 'skipped', seat: 0, target: 1 }]), ['Ana skips you']);
+  assert.deepEqual(words([
+    { type: 'played', seat: 1, cards: ['BJ', 'RJ'], source: 'hand' },
+    { type: 'skipped', seat: 1, target: 2 },
+    { type: 'skipped', seat: 1, target: 0 },
+  ]), ['You played two jokers', 'You skip Greedy bot 1 and Ana']);
+  assert.deepEqual(words([
+    { type: 'skipped', seat: 0, target: 1 },
+    { type: 'skipped', seat: 0, target: 0 },
+  ]), ['Ana skips you and themselves']);
+});
+
+test('a play from hand and table is told once, with the cards from the table counted', () => {
+  assert.deepEqual(words([
+    { type: 'played', seat: 0, cards: ['7C'], source: 'face_up' },
+    { type: 'played', seat: 0, cards: ['7H', '7S'], source: 'hand' },
+    { type: 'drew', seat: 0, count: 2 },
+  ]), ['Ana played three 7s (one from the table)']);
+  assert.deepEqual(words([
+    { type: 'played', seat: 1, cards: ['10C', '10D'], source: 'face_up' },
+    { type: 'played', seat: 1, cards: ['10H'], source: 'hand' },
+    { type: 'burned', seat: 1, count: 8, reason: 'burn_card' },
+  ]), ['You burned the pile with three 10s (two from the table)']);
+  assert.deepEqual(words([
+    { type: 'played', seat: 2, cards: ['5C'], source: 'face_up' },
+    { type: 'played', seat: 2, cards: ['5H'], source: 'hand' },
+    { type: 'burned', seat: 2, count: 9, reason: 'n_of_a_kind' },
+  ]), ['Greedy bot 1 played two 5s (one from the table) and burned the pile: a run of 5s']);
+  // Face-up cards alone still read as before.
+  assert.deepEqual(words([{ type: 'played', seat: 0, cards: ['KD'], source: 'face_up' }]), ['Ana played a king from the table']);
+});
+
+test('plays by two seats, or a face-up play and a later hand play, are not joined', () => {
+  assert.deepEqual(words([
+    { type: 'played', seat: 0, cards: ['7C'], source: 'face_up' },
+    { type: 'played', seat: 2, cards: ['7H'], source: 'hand' },
+  ]), ['Ana played a 7 from the table', 'Greedy bot 1 played a 7']);
+  assert.deepEqual(words([
+    { type: 'played', seat: 0, cards: ['10C'], source: 'face_up' },
+    { type: 'burned', seat: 0, count: 3, reason: 'burn_card' },
+    { type: 'turn', seat: 0 },
+    { type: 'played', seat: 0, cards: ['4H'], source: 'hand' },
+  ]), ['Ana burned the pile with a 10', 'Ana played a 4']);
+});

@@ -6,7 +6,8 @@ import { createIdentityStore, helloMessage, checkName } from '../../../web-clien
 import { pileWords } from '../../../web-client/js/core/pile-words.js';
 import { opponentOrder } from '../../../web-client/js/core/seating.js';
 import { signedDelta, percent, clock, titleText, decimal } from '../../../web-client/js/core/format.js';
-import { rulesetFrom } from '../../../web-client/js/views/create-table.js';
+import { POWER_CHOICES, powersFrom, rulesetFrom } from '../../../web-client/js/views/create-table.js';
+import { variantWords } from '../../../web-client/js/views/presets.js';
 
 test('table codes are read the way the server reads them', () => {
   assert.equal(normalizeCode(' k7mpq2 '), 'K7MPQ2');
@@ -92,4 +93,40 @@ test('the create form sends a bare preset, or the preset with the chosen variant
   assert.equal(rulesetFrom('isf', { jokers: '', hand_size: '' }), 'isf');
   assert.deepEqual(rulesetFrom('isf', { jokers: 'reverse', hand_size: '5', voluntary_pickup: 'false', pickup_leads: 'true', decks: 'auto' }),
     { preset: 'isf', jokers: 'reverse', hand_size: 5, voluntary_pickup: false, pickup_leads: true, decks: 'auto' });
+});
+
+test('the house rules of play: skipping jokers, specials on anything, play from the table, a fixed hand', () => {
+  assert.deepEqual(rulesetFrom('shiphead', { jokers: 'skip', specials_on_anything: 'false', play_from_table: 'true',
+    fixed_hand: 'true' }),
+  { preset: 'shiphead', jokers: 'skip', specials_on_anything: false, play_from_table: true, fixed_hand: true });
+  assert.equal(rulesetFrom('limbo', { specials_on_anything: '', play_from_table: '', fixed_hand: '' }, {}), 'limbo');
+});
+
+test('card powers: only the ranks changed go out, each with its whole set of powers', () => {
+  assert.equal(powersFrom({ 2: '', 8: '' }), undefined);
+  assert.deepEqual(powersFrom({ 3: 'lower_than_played', 8: 'none', 9: 'reverse', J: 'wait+skip', 2: '' }),
+    { 3: ['lower_than_played'], 8: [], 9: ['reverse'], J: ['wait', 'skip'] });
+  assert.deepEqual(rulesetFrom('shiphead', { jokers: '' }, { 9: 'reverse' }), { preset: 'shiphead', powers: { 9: ['reverse'] } });
+  assert.deepEqual(rulesetFrom('isf', { hand_size: '4' }, { 10: 'none' }), { preset: 'isf', hand_size: 4, powers: { 10: [] } });
+});
+
+test('every card-power choice is a set the server takes: one pile power, one turn power, no burn with skip', () => {
+  const pile = ['reset', 'invisible', 'burn', 'wait', 'lower', 'lower_than_played'];
+  const turn = ['reverse', 'skip'];
+  const values = POWER_CHOICES.flatMap((g) => g.options.map(([value]) => value));
+  assert.equal(new Set(values).size, values.length, 'no choice twice');
+  assert.equal(values.length, 2 + 6 + 2 + 11, 'as the preset, none, each power alone, each pair but burn + skip');
+  for (const value of values.filter((v) => v !== '' && v !== 'none')) {
+    const names = value.split('+');
+    assert.ok(names.filter((n) => pile.includes(n)).length <= 1, value);
+    assert.ok(names.filter((n) => turn.includes(n)).length <= 1, value);
+    assert.ok(names.every((n) => pile.includes(n) || turn.includes(n)), value);
+    assert.ok(!(names.includes('burn') && names.includes('skip')), value);
+  }
+});
+
+test('the variants of a table read as words, powers included', () => {
+  assert.equal(variantWords('isf'), '');
+  assert.equal(variantWords({ preset: 'shiphead', jokers: 'skip', powers: { 8: [], 9: ['reverse'], J: ['wait', 'skip'] },
+    play_from_table: true }), 'jokers: skip, powers (8 no power, 9 reverse, J wait + skip), play from table on');
 });

@@ -2,8 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   activeSource, zoneCards, isPlayable, toggleCard, selectedPlay, playAction, selectAllOfRank, pruneSelection,
-  canPickUp, canWait, faceDownSlots, maxCountFor,
+  canPickUp, canWait, faceDownSlots, maxCountFor, playInstances, tableJoinsHand, turnableSlots,
 } from '../../../web-client/js/core/selection.js';
+import { tableLayout } from '../../../web-client/js/core/table-cards.js';
 
 function view(overrides = {}) {
   return {
@@ -94,4 +95,89 @@ test('pick up, wait and face-down slots come from the legal list', () => {
   assert.ok(!canWait(view().legal));
   assert.ok(canWait([{ type: 'wait' }]));
   assert.deepEqual(faceDownSlots([{ type: 'play_face_down', slot: 0 }, { type: 'play_face_down', slot: 2 }]), [0, 2]);
+});
+
+// Play from the table (a house rule): the legal list is all the client goes by.
+function fromTable(overrides = {}) {
+  return view({
+    hand: ['7H', '9S'],
+    seats: [{ hand_count: 2, face_up: ['7C', 'KD', '3S'], face_down: [true, true, true], swapped: true, place: 0 }],
+    legal: [
+      { type: 'play', cards: ['7C'] }, { type: 'play', cards: ['7C', '7H'] }, { type: 'play', cards: ['9S'] },
+      { type: 'play', cards: ['KD'] }, { type: 'pickup' },
+    ],
+    ...overrides,
+  });
+}
+const inst = (v, card) => playInstances(v).find((i) => i.card === card);
+
+test('with play from the table, face-up cards the legal list reaches are chosen beside the hand', () => {
+  const v = fromTable();
+  assert.equal(activeSource(v), 'hand');
+  assert.ok(tableJoinsHand(v, '7'));
+  assert.ok(isPlayable(inst(v, '7C'), v), 'a face-up 7 goes with the 7 in hand');
+  assert.ok(isPlayable(inst(v, 'KD'), v), 'a face-up king alone is a play the hand cannot make');
+  assert.ok(!isPlayable(inst(v, '3S'), v), 'no legal play holds a 3');
+  assert.ok(isPlayable(inst(v, '7H'), v));
+});
+
+test('a play from hand and table takes cards of one rank from both, as many as a legal play holds', () => {
+  const v = fromTable();
+  const cards = playInstances(v);
+  let sel = toggleCard([], inst(v, '7H'), cards, v);
+  sel = toggleCard(sel, inst(v, '7C'), cards, v);
+  assert.deepEqual(selectedPlay(sel, cards, v.legal), { cards: ['7H', '7C'], targets: [] });
+  assert.deepEqual(toggleCard(sel, inst(v, 'KD'), cards, v), [inst(v, 'KD').key], 'another rank starts again');
+  assert.deepEqual(selectAllOfRank(inst(v, '7C'), cards, v), [inst(v, '7C').key, inst(v, '7H').key]);
+  assert.deepEqual(playAction(selectedPlay([inst(v, 'KD').key], cards, v.legal)), { type: 'play', cards: ['KD'] });
+});
+
+test('without the house rule the face-up cards wait until the hand is empty', () => {
+  // The same cards, but the legal list only names plays from the hand.
+  const v = fromTable({ legal: [{ type: 'play', cards: ['7H'] }, { type: 'play', cards: ['9S'] }, { type: 'pickup' }] });
+  assert.ok(!tableJoinsHand(v, '7'));
+  assert.ok(!isPlayable(inst(v, '7C'), v));
+  assert.ok(!isPlayable(inst(v, 'KD'), v));
+  const cards = playInstances(v);
+  assert.deepEqual(selectAllOfRank(inst(v, '7H'), cards, v), [inst(v, '7H').key]);
+  assert.deepEqual(pruneSelection([inst(v, '7H').key, inst(v, '7C').key], cards, v), [inst(v, '7H').key]);
+});
+
+test('two decks: a hand card and the same card face up are two cards', () => {
+  const v = fromTable({
+    hand: ['5H'],
+    seats: [{ hand_count: 1, face_up: ['5H'], face_down: [true], swapped: true, place: 0 }],
+    legal: [{ type: 'play', cards: ['5H'] }, { type: 'play', cards: ['5H', '5H'] }],
+  });
+  const cards = playInstances(v);
+  assert.equal(cards.length, 2);
+  const sel = selectAllOfRank(cards[0], cards, v);
+  assert.deepEqual(selectedPlay(sel, cards, v.legal).cards, ['5H', '5H']);
+});
+
+test('face-up cards lie on the face-down cards still there; the rest are uncovered', () => {
+  assert.deepEqual(tableLayout([true, true, true], 3), [{ slot: 0, up: 0 }, { slot: 1, up: 1 }, { slot: 2, up: 2 }]);
+  assert.deepEqual(tableLayout([true, true, true], 1), [{ slot: 0, up: 0 }, { slot: 1, up: null }, { slot: 2, up: null }]);
+  // A slot turned while face-up cards remain: they move onto the cards still there.
+  assert.deepEqual(tableLayout([false, true, true], 2), [{ slot: 1, up: 0 }, { slot: 2, up: 1 }]);
+  assert.deepEqual(tableLayout([false, true, false], 2), [{ slot: null, up: 1 }, { slot: 1, up: 0 }]);
+  // Swap stacking: more face-up cards than slots.
+  assert.deepEqual(tableLayout([true, true], 3), [{ slot: 0, up: 0 }, { slot: 1, up: 1 }, { slot: null, up: 2 }]);
+  assert.deepEqual(tableLayout([], 0), []);
+});
+
+test('a face-down card no face-up card covers may be turned while holding a hand, when the legal list says so', () => {
+  const v = fromTable({
+    seats: [{ hand_count: 2, face_up: ['7C'], face_down: [true, true, true], swapped: true, place: 0 }],
+    legal: [
+      { type: 'play', cards: ['7C'] }, { type: 'play', cards: ['7C', '7H'] },
+      { type: 'play_face_down', slot: 0 }, { type: 'play_face_down', slot: 1 }, { type: 'play_face_down', slot: 2 },
+    ],
+  });
+  // The server lists every slot; the one under the 7 is out of reach.
+  assert.deepEqual([...turnableSlots(v)].sort(), [1, 2]);
+  assert.deepEqual([...turnableSlots(fromTable())], [], 'no face-down action, nothing to turn');
+  const blind = view({ hand: [], seats: [{ face_up: [], face_down: [true, false, true] }],
+    legal: [{ type: 'play_face_down', slot: 0 }, { type: 'play_face_down', slot: 2 }] });
+  assert.deepEqual([...turnableSlots(blind)].sort(), [0, 2]);
 });

@@ -14,6 +14,21 @@ function cardsCount(n) {
   return `${n} ${n === 1 ? 'card' : 'cards'}`;
 }
 
+/** "two 7s", or "three 7s (one from the table)" for a play from hand and table together. */
+function playedCards(event) {
+  const words = cardsInWords(event.cards);
+  return event.from_table ? `${words} (${numberWord(event.from_table)} from the table)` : words;
+}
+
+/** "Bob", "you", "Bob and Cy": the seats a skip passed over. */
+function skippedNames(event, ctx, you) {
+  const names = (event.targets ?? [event.target]).map((t) => {
+    if (t === event.seat) return you ? 'yourself' : 'themselves';
+    return ctx.viewer !== null && ctx.viewer !== undefined && t === ctx.viewer ? 'you' : ctx.nameOf(t);
+  });
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /**
  * Words for one event, or null for events the log leaves out (`turn`, `drew`).
  * ctx: { nameOf(seat) -> string, viewer: seat or null, previous: the event before this one }.
@@ -32,18 +47,18 @@ export function eventWords(event, ctx) {
       const from = event.source === 'face_up' ? ' from the table' : '';
       // A card turned from face down was just named by `revealed`; say it once.
       if (event.source === 'face_down') return null;
-      return `${who} played ${cardsInWords(event.cards)}${from}`;
+      return `${who} played ${playedCards(event)}${from}`;
     }
     case 'revealed':
       return `${who} turned over a face-down card: ${aRank(rankOf(event.card))} (${cardShort(event.card)})`;
     case 'burned': {
       // The play that burned was left out (see burningPlay): it is told here.
       const previous = ctx.previous;
-      const played = previous?.type === 'played' && previous.seat === event.seat ? previous.cards : null;
-      if (event.reason === 'burn_card' && played) return `${who} burned the pile with ${cardsInWords(played)}`;
+      const played = previous?.type === 'played' && previous.seat === event.seat ? previous : null;
+      if (event.reason === 'burn_card' && played) return `${who} burned the pile with ${playedCards(played)}`;
       if (event.reason === 'n_of_a_kind' && played) {
-        const rank = rankOf(played[0]);
-        return `${who} played ${cardsInWords(played)} and burned the pile: a run of ${ranksWord(rank)}`;
+        const rank = rankOf(played.cards[0]);
+        return `${who} played ${playedCards(played)} and burned the pile: a run of ${ranksWord(rank)}`;
       }
       return `${who} burned the pile (${cardsCount(event.count)})`;
     }
@@ -57,6 +72,8 @@ export function eventWords(event, ctx) {
     }
     case 'reversed':
       return `${who} reversed the direction of play`;
+    case 'skipped':
+      return `${who} ${you ? 'skip' : 'skips'} ${skippedNames(event, ctx, you)}`;
     case 'waited':
       return `${who} waited a turn`;
     case 'out':
@@ -80,12 +97,34 @@ function burningPlay(event, next) {
   return event.type === 'played' && event.source !== 'face_down' && next?.type === 'burned' && next.seat === event.seat;
 }
 
+/**
+ * Events told together: a play from hand and table (the server's two `played` events,
+ * face-up cards first) is one play with `from_table` cards, and one seat's skips in a row
+ * are one `skipped` with `targets`.
+ */
+export function joinEvents(events) {
+  const joined = [];
+  for (const event of events) {
+    const last = joined[joined.length - 1];
+    if (last?.type === 'played' && last.source === 'face_up' && !last.from_table && event.type === 'played'
+      && event.source === 'hand' && event.seat === last.seat) {
+      joined[joined.length - 1] = { ...event, cards: [...last.cards, ...event.cards], from_table: last.cards.length };
+    } else if (last?.type === 'skipped' && event.type === 'skipped' && event.seat === last.seat) {
+      joined[joined.length - 1] = { ...last, targets: [...(last.targets ?? [last.target]), event.target] };
+    } else {
+      joined.push(event);
+    }
+  }
+  return joined;
+}
+
 /** Words for a list of events in order, skipping those the log leaves out. */
 export function describeEvents(events, { nameOf, viewer }) {
   const lines = [];
-  events.forEach((event, i) => {
-    if (burningPlay(event, events[i + 1])) return;
-    const text = eventWords(event, { nameOf, viewer, previous: events[i - 1] });
+  const joined = joinEvents(events);
+  joined.forEach((event, i) => {
+    if (burningPlay(event, joined[i + 1])) return;
+    const text = eventWords(event, { nameOf, viewer, previous: joined[i - 1] });
     if (text) lines.push({ text, event });
   });
   return lines;

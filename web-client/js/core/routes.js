@@ -1,6 +1,7 @@
 // Where the address bar points. The server serves index.html for "/" and "/t/CODE"
 // only, so the pages live in the hash: "#/leaderboard", "#/player/ID", "#/rules/isf".
-// A table link is "/t/CODE". Pure: takes the path and hash, returns a route.
+// A table link is "/t/CODE". A table's own house rules ride along as
+// "#/rules/PRESET?ruleset=<URL-encoded JSON>". Pure: takes the path and hash, returns a route.
 
 const CODE_ALPHABET = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 
@@ -25,7 +26,10 @@ export function tableCodeFromPath(pathname) {
  * Unknown hashes are the home page (or the table when the player sits at one).
  */
 export function parseHash(hash) {
-  const parts = (hash ?? '').replace(/^#\/?/, '').split('/').filter(Boolean).map((p) => {
+  const text = (hash ?? '').replace(/^#\/?/, '');
+  const mark = text.indexOf('?');
+  const query = new URLSearchParams(mark < 0 ? '' : text.slice(mark + 1));
+  const parts = (mark < 0 ? text : text.slice(0, mark)).split('/').filter(Boolean).map((p) => {
     try { return decodeURIComponent(p); } catch { return p; }
   });
   switch (parts[0]) {
@@ -33,8 +37,12 @@ export function parseHash(hash) {
       return { page: 'leaderboard' };
     case 'player':
       return parts[1] ? { page: 'player', id: parts[1] } : { page: 'leaderboard' };
-    case 'rules':
-      return parts[1] ? { page: 'rules', preset: parts[1] } : { page: 'rules' };
+    case 'rules': {
+      if (!parts[1]) return { page: 'rules' };
+      // Kept as the text it came as: the server judges it, and its error is shown.
+      const ruleset = query.get('ruleset');
+      return ruleset ? { page: 'rules', preset: parts[1], ruleset } : { page: 'rules', preset: parts[1] };
+    }
     default:
       return { page: 'home' };
   }
@@ -48,6 +56,24 @@ export function playerHash(id) {
   return `#/player/${encodeURIComponent(id)}`;
 }
 
-export function rulesHash(preset) {
-  return preset ? `#/rules/${encodeURIComponent(preset)}` : '#/rules';
+/**
+ * The rules page of a preset, or of a table's own ruleset (an object, as a room carries it,
+ * or its JSON text). The preset is in the path, so it is left out of the query.
+ */
+export function rulesHash(preset, ruleset) {
+  if (!preset) return '#/rules';
+  const path = `#/rules/${encodeURIComponent(preset)}`;
+  const text = rulesetText(ruleset);
+  return text ? `${path}?ruleset=${encodeURIComponent(text)}` : path;
+}
+
+/**
+ * A ruleset's house rules as JSON text without its preset; '' when there are none. A
+ * string is JSON text already, unless it is a bare preset name (a room's plain ruleset).
+ */
+export function rulesetText(ruleset) {
+  if (typeof ruleset === 'string') return ruleset.trim().startsWith('{') ? ruleset : '';
+  if (!ruleset || typeof ruleset !== 'object') return '';
+  const { preset: _preset, ...overrides } = ruleset;
+  return Object.keys(overrides).length ? JSON.stringify(overrides) : '';
 }

@@ -3,8 +3,12 @@
 // The legal list names one representative play per rank and count (e.g. ["8H"] and
 // ["8H", "8S"], but not ["8S"] alone): a selection is playable when the legal list has
 // a play of the same rank and count; we then send the cards the player chose.
+// With the `play_from_table` house rule a play from the hand may take face-up cards too;
+// the client reads that from the legal list (a play the hand alone cannot make), never
+// from the ruleset or the phase.
 
 import { rankOf } from './cards.js';
+import { tableLayout } from './table-cards.js';
 
 /** Where the viewer plays from now: the hand, then face-up cards, then face-down ones. */
 export function activeSource(view) {
@@ -27,6 +31,35 @@ function legalPlays(legal) {
   return (legal ?? []).filter((a) => a.type === 'play');
 }
 
+/** Whether `cards` (with repeats, two decks) are all among `held`. */
+function heldAll(held, cards) {
+  const pool = [...held];
+  for (const card of cards) {
+    const i = pool.indexOf(card);
+    if (i < 0) return false;
+    pool.splice(i, 1);
+  }
+  return true;
+}
+
+/**
+ * Whether face-up cards of `rank` may go into a play with the hand: some legal play of
+ * that rank is more than the hand holds. (The server lists each rank up to all its cards,
+ * so a face-up card of a playable rank always shows up in its longest play.)
+ */
+export function tableJoinsHand(view, rank) {
+  if (activeSource(view) !== 'hand') return false;
+  return legalPlays(view.legal).some((a) => rankOf(a.cards[0]) === rank && !heldAll(view.hand, a.cards));
+}
+
+/** Every card instance a play may take now: the active source's, and the face-up ones beside the hand. */
+export function playInstances(view) {
+  const source = activeSource(view);
+  if (source === 'hand') return [...zoneCards(view, 'hand'), ...zoneCards(view, 'face_up')];
+  if (source === 'face_up') return zoneCards(view, 'face_up');
+  return [];
+}
+
 /** Ranks that some legal play uses. */
 export function playableRanks(legal) {
   return new Set(legalPlays(legal).map((a) => rankOf(a.cards[0])));
@@ -39,16 +72,19 @@ export function maxCountFor(legal, rank) {
   return most;
 }
 
-/** Whether this card instance of the active source may go into a play now. */
+/** Whether this card instance may go into a play now (a face-up one beside the hand only as the legal list allows). */
 export function isPlayable(instance, view) {
-  if (!instance || instance.zone !== activeSource(view)) return false;
-  return playableRanks(view.legal).has(rankOf(instance.card));
+  if (!instance) return false;
+  const rank = rankOf(instance.card);
+  const source = activeSource(view);
+  if (instance.zone === source) return playableRanks(view.legal).has(rank);
+  return instance.zone === 'face_up' && tableJoinsHand(view, rank);
 }
 
 /**
  * Taps a card: adds it to the selection, removes it, or starts a new selection when the
  * rank differs. A card that cannot be played leaves the selection as it is.
- * `selection` and the result are arrays of keys; `instances` are the zone's cards.
+ * `selection` and the result are arrays of keys; `instances` are playInstances(view).
  */
 export function toggleCard(selection, instance, instances, view) {
   if (!isPlayable(instance, view)) return selection;
@@ -65,7 +101,7 @@ export function selectAllOfRank(instance, instances, view) {
   if (!isPlayable(instance, view)) return [];
   const rank = rankOf(instance.card);
   const most = maxCountFor(view.legal, rank);
-  const same = instances.filter((i) => rankOf(i.card) === rank);
+  const same = instances.filter((i) => rankOf(i.card) === rank && isPlayable(i, view));
   // Keep the tapped card in, then fill up with the others of its rank.
   const ordered = [instance, ...same.filter((i) => i.key !== instance.key)];
   return ordered.slice(0, most).map((i) => i.key);
@@ -114,4 +150,15 @@ export function canWait(legal) {
 /** Face-down slots the viewer may turn now. */
 export function faceDownSlots(legal) {
   return (legal ?? []).filter((a) => a.type === 'play_face_down').map((a) => a.slot);
+}
+
+/** Face-down slots the viewer may turn now and can reach: legal, and not under a face-up card. */
+export function turnableSlots(view) {
+  const legal = new Set(faceDownSlots(view?.legal));
+  if (!legal.size || view.viewer === null || view.viewer === undefined) return new Set();
+  const seat = view.seats?.[view.viewer];
+  const open = tableLayout(seat?.face_down, seat?.face_up?.length ?? 0)
+    .filter((p) => p.slot !== null && p.up === null && legal.has(p.slot)).map((p) => p.slot);
+  // Should the server ever name slots this layout covers, the legal list still wins.
+  return open.length ? new Set(open) : legal;
 }

@@ -26,8 +26,14 @@ export function fetchPresets() {
   return getJson('/api/rules');
 }
 
-export function fetchPreset(name) {
-  return getJson(`/api/rules/${encodeURIComponent(name)}`);
+/** /api/rules/{preset}, with "?ruleset=" for a table's own house rules (JSON text). */
+export function presetPath(name, ruleset) {
+  const path = `/api/rules/${encodeURIComponent(name)}`;
+  return ruleset ? `${path}?ruleset=${encodeURIComponent(ruleset)}` : path;
+}
+
+export function fetchPreset(name, ruleset) {
+  return getJson(presetPath(name, ruleset));
 }
 
 export function fetchLeaderboard({ sort = 'rating', period = 'all', limit = 50, offset = 0 } = {}) {

@@ -1,13 +1,15 @@
 // The player's own place: face-down cards with face-up cards on them, and the hand.
 // In the swap it arranges cards (tap a hand card then a face-up card, or drag one onto
-// the other); in play it selects cards of one rank from the active source. Only what the
-// view's `legal` list allows is highlighted.
+// the other); in play it selects cards of one rank from the active source (and, when the
+// legal list allows it, face-up cards with the hand). Only what the view's `legal` list
+// allows is highlighted.
 
 import { h } from '../ui/dom.js';
 import { backEl } from './card-el.js';
 import { cardButton, cardEl } from './card-el.js';
 import { sortCards } from '../core/cards.js';
-import { activeSource, faceDownSlots, isPlayable, zoneCards } from '../core/selection.js';
+import { activeSource, isPlayable, turnableSlots, zoneCards } from '../core/selection.js';
+import { tableLayout } from '../core/table-cards.js';
 
 /** Hand instances in display order (low to high), keys kept from the view's order. */
 export function displayOrder(instances) {
@@ -23,8 +25,8 @@ export function displayOrder(instances) {
 export function myAreaEl(view, ui) {
   const me = view.seats[view.viewer];
   const source = activeSource(view);
-  const downSlots = new Set(faceDownSlots(view.legal));
   const swapping = ui.swapping;
+  const downSlots = swapping ? new Set() : turnableSlots(view);
 
   // Table cards: face-down slots with face-up cards on them.
   const faceUp = swapping ? ui.swap.faceUp : me.face_up;
@@ -33,19 +35,17 @@ export function myAreaEl(view, ui) {
     ? faceUp.map((card, index) => ({ key: `face_up:${index}`, card, index, zone: 'face_up' }))
     : zoneCards(view, 'face_up');
   const stacks = [];
-  const slots = Math.max(down.length, faceUpInstances.length);
-  for (let i = 0; i < slots; i += 1) {
+  for (const { slot, up } of tableLayout(down, faceUpInstances.length)) {
     const parts = [];
-    if (down[i]) {
-      const turnable = downSlots.has(i);
-      parts.push(turnable
-        ? h('button', { type: 'button', class: 'card back card-btn playable under', 'data-slot': String(i),
-          'data-focus': `down:${i}`, 'aria-label': `Face-down card ${i + 1}: turn it over and play it`,
-          onclick: () => ui.handlers.turnFaceDown(i) }, backEl('inner').firstChild)
-        : backEl('under', `face-down card ${i + 1}`));
+    if (slot !== null) {
+      parts.push(downSlots.has(slot)
+        ? h('button', { type: 'button', class: 'card back card-btn playable under',
+          'data-slot': String(slot), 'data-focus': `down:${slot}`,
+          'aria-label': `Face-down card ${slot + 1}: turn it over and play it`,
+          onclick: () => ui.handlers.turnFaceDown(slot) }, backEl('inner').firstChild)
+        : backEl('under', `face-down card ${slot + 1}`));
     }
-    const inst = faceUpInstances[i];
-    if (inst) parts.push(faceUpButton(inst, view, ui, source));
+    if (up !== null) parts.push(faceUpButton(faceUpInstances[up], view, ui, source));
     if (parts.length) stacks.push(h('div', { class: 'stack' }, ...parts));
   }
 
@@ -78,8 +78,9 @@ function faceUpButton(inst, view, ui, source) {
     return cardButton(inst.card, { key: inst.key, zone: 'face_up', picked, swappable: true,
       onclick: () => ui.handlers.tapSwap('face_up', inst.index) });
   }
-  if (source !== 'face_up') return cardEl(inst.card, 'over');
   const playable = isPlayable(inst, view);
+  // Beside the hand only the face-up cards a legal play may take are buttons.
+  if (source !== 'face_up' && !playable) return cardEl(inst.card, 'over');
   const button = cardButton(inst.card, { key: inst.key, zone: 'face_up', playable,
     selected: ui.selection.includes(inst.key), dim: view.legal.length > 0 && !playable,
     onclick: () => ui.handlers.tapCard(inst), ondblclick: () => ui.handlers.doubleTapCard(inst) });

@@ -4,6 +4,7 @@
 import { h } from '../ui/dom.js';
 import { backEl, miniCardEl } from './card-el.js';
 import { ordinal } from '../core/event-words.js';
+import { tableLayout } from '../core/table-cards.js';
 
 export function seatBadges(roomSeat) {
   const badges = [];
@@ -24,17 +25,10 @@ export function avatar(name, bot) {
 export function tableCards(viewSeat, className) {
   const down = viewSeat.face_down ?? [];
   const up = viewSeat.face_up ?? [];
-  const slots = Math.max(down.length, up.length);
-  const stacks = [];
-  for (let i = 0; i < slots; i += 1) {
-    const parts = [];
-    if (down[i]) parts.push(backEl('under'));
-    // Extra face-up cards (swap stacking) lie on the last slots.
-    if (up[i]) parts.push(miniCardEl(up[i], 'over'));
-    // A slot played empty is just cloth again.
-    if (parts.length) stacks.push(h('div', { class: 'stack' }, ...parts));
-  }
-  for (let i = slots; i < up.length; i += 1) stacks.push(h('div', { class: 'stack' }, miniCardEl(up[i], 'over')));
+  // Laid out as the player sees their own (extra face-up cards of swap stacking beyond
+  // the slots); a slot played empty is just cloth again.
+  const stacks = tableLayout(down, up.length).map(({ slot, up: j }) => h('div', { class: 'stack' },
+    slot !== null ? backEl('under') : null, j !== null ? miniCardEl(up[j], 'over') : null));
   const downCount = down.filter(Boolean).length;
   return h('div', { class: `table-cards ${className}`, 'aria-label': `${up.length} face up, ${downCount} face down` },
     ...stacks);

@@ -17,9 +17,10 @@ import { msLeft } from '../core/room-sync.js';
 import { clock } from '../core/format.js';
 import { turnWords, ordinal } from '../core/event-words.js';
 import {
-  activeSource, isPlayable, playAction, pruneSelection, selectAllOfRank, selectedPlay, toggleCard, zoneCards,
-  canPickUp, canWait,
+  activeSource, isPlayable, playAction, playInstances, pruneSelection, selectAllOfRank, selectedPlay, toggleCard,
+  canPickUp, canWait, tableJoinsHand, turnableSlots,
 } from '../core/selection.js';
+import { aRank, rankOf } from '../core/cards.js';
 import { startSwap, tapSwap, stackingAllowed } from '../core/swap.js';
 import { presetOf, presetTitle } from '../views/presets.js';
 import { fly, flare, reducedMotion } from '../ui/motion.js';
@@ -235,12 +236,18 @@ export class TableScreen {
     if (mine) {
       const legal = view.legal ?? [];
       const source = activeSource(view);
+      const turnable = turnableSlots(view).size > 0;
       if (legal.some((a) => a.type === 'play')) {
-        extra.push(source === 'face_up' ? ' Play from your table cards.' : ' Choose cards of one rank, then Play.');
-      } else if (legal.some((a) => a.type === 'play_face_down')) {
+        const withTable = source === 'hand' && (view.seats[viewer].face_up ?? [])
+          .some((card) => tableJoinsHand(view, rankOf(card)));
+        extra.push(source === 'face_up' ? ' Play from your table cards'
+          : withTable ? ' Choose cards of one rank from your hand and table, then Play'
+            : ' Choose cards of one rank, then Play');
+        extra.push(turnable ? ', or turn over a face-down card.' : '.');
+      } else if (turnable) {
         extra.push(' Turn over a face-down card.');
       } else if (canWait(legal)) {
-        extra.push(' Answer the 8 or wait.');
+        extra.push(view.top ? ` Answer with ${aRank(view.top.rank)} or wait.` : ' Answer the wait card or wait.');
       } else if (canPickUp(legal)) {
         extra.push(' Nothing fits: pick up the pile.');
       }
@@ -319,8 +326,7 @@ export class TableScreen {
   }
 
   instances(view) {
-    const source = activeSource(view);
-    return source === 'hand' || source === 'face_up' ? zoneCards(view, source) : [];
+    return playInstances(view);
   }
 
   // ---- actions ----
@@ -518,6 +524,10 @@ export class TableScreen {
           flights += 1;
         }
         delay += 160;
+      } else if (event.type === 'skipped') {
+        const seat = this.el.querySelector(`.me[data-seat="${event.target}"], .seat[data-seat="${event.target}"]`);
+        setTimeout(() => flare(seat, 'skipped', 900), delay);
+        delay += 250;
       } else if (event.type === 'burned') {
         const zone = this.centre.querySelector('.pile-zone');
         setTimeout(() => flare(zone, 'burning', 900), delay + 300);

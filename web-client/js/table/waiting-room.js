@@ -6,7 +6,7 @@ import { avatar, seatBadges } from './opponents.js';
 import { isHost, takenSeats } from '../core/seating.js';
 import { presetOf, presetTitle, variantWords } from '../views/presets.js';
 import { toast } from '../ui/toast.js';
-import { tableLink } from '../core/routes.js';
+import { rulesHash, tableLink } from '../core/routes.js';
 
 export function shareBox(room) {
   const link = tableLink(location.origin, room.code);
@@ -78,7 +78,9 @@ export function waitingRoomEl(app, { afterGame = false } = {}) {
   return h('section', { class: 'waiting-room panel', 'aria-labelledby': 'waiting-title' },
     h('h2', { id: 'waiting-title' }, afterGame ? 'Next game' : 'Waiting for the game'),
     h('p', { class: 'rules-line' }, h('strong', {}, presetTitle(preset)), variants ? ` (${variants})` : '', ` · ${timer} · `,
-      h('a', { href: `#/rules/${encodeURIComponent(preset)}` }, 'the rules')),
+      variants
+        ? h('a', { href: rulesHash(preset, room.ruleset), 'data-testid': 'table-rules-link' }, 'How this table plays')
+        : h('a', { href: rulesHash(preset) }, 'the rules')),
     shareBox(room),
     h('ul', { class: 'wait-seats' }, ...seatRows),
     h('div', { class: 'wait-actions' }, ...actions));

@@ -1,13 +1,16 @@
 // The form that opens a new table: preset (with its one-line summary), variants over it,
-// seats 2-8, the turn timer, public or private. Builds the create_table message.
+// the powers of each rank, seats 2-8, the turn timer, public or private. Builds the
+// create_table message.
 
 import { h, replace } from '../ui/dom.js';
 import { loadPresets, presetTitle } from './presets.js';
+import { RANKS } from '../core/cards.js';
+import { rulesHash } from '../core/routes.js';
 
 // Variants as the protocol names them; "" means the preset's own rule.
-const VARIANTS = [
+export const VARIANTS = [
   { key: 'jokers', label: 'Jokers', options: [['', 'As the preset'], ['none', 'No jokers'],
-    ['reverse', 'Jokers reverse play'], ['give_pile', 'Jokers give the pile away']] },
+    ['reverse', 'Jokers reverse play'], ['give_pile', 'Jokers give the pile away'], ['skip', 'Jokers skip a player']] },
   { key: 'voluntary_pickup', label: 'Pick up the pile', options: [['', 'As the preset'],
     ['true', 'Whenever you like'], ['false', 'Only when you cannot play']] },
   { key: 'pickup_leads', label: 'After a pick-up', options: [['', 'As the preset'],
@@ -24,7 +27,42 @@ const VARIANTS = [
   { key: 'hand_size', label: 'Hand size', options: [['', 'As the preset'],
     ...Array.from({ length: 10 }, (_, i) => [String(i + 1), String(i + 1)])] },
   { key: 'decks', label: 'Decks', options: [['', 'As the preset'], ['auto', 'As many as needed'], ['1', '1'], ['2', '2'], ['3', '3']] },
+  { key: 'specials_on_anything', label: 'Special cards on anything', options: [['', 'As the preset'],
+    ['false', 'Only reset cards, like the 2']] },
+  { key: 'play_from_table', label: 'Play from the table', options: [['', 'As the preset'],
+    ['true', 'Face-up cards with your hand'], ['false', 'Hand first, then the table']] },
+  { key: 'fixed_hand', label: 'Fixed hand (no stock)', options: [['', 'As the preset'],
+    ['true', 'On: nobody draws'], ['false', 'Off: draw from the stock']] },
 ];
+
+// The powers a rank may hold, as one choice each: at most one pile power and one turn
+// power, never burn with skip (the server's rule). The value is the power names joined
+// by "+"; "" keeps the preset's powers and "none" takes them all away.
+const PILE_POWERS = [['reset', 'Reset'], ['invisible', 'Invisible'], ['burn', 'Burn'], ['wait', 'Wait'],
+  ['lower', 'Lower or equal'], ['lower_than_played', 'Strictly lower']];
+const TURN_POWERS = [['reverse', 'Reverse'], ['skip', 'Skip']];
+export const POWER_CHOICES = [
+  { label: null, options: [['', 'As the preset'], ['none', 'No power']] },
+  { label: 'One power', options: [...PILE_POWERS, ...TURN_POWERS] },
+  { label: 'Two powers', options: PILE_POWERS.flatMap(([pile, pileLabel]) => TURN_POWERS
+    .filter(([turn]) => !(pile === 'burn' && turn === 'skip'))
+    .map(([turn, turnLabel]) => [`${pile}+${turn}`, `${pileLabel} + ${turnLabel.toLowerCase()}`])) },
+];
+
+const POWER_HELP = 'Reset: anything may follow. Invisible: the card below counts. Burn: the pile goes and you play '
+  + 'again. Wait: answer with the same rank or miss a turn. Lower or equal / Strictly lower: the next card must '
+  + 'be this rank or lower / below it. Reverse: play turns round. Skip: each one makes the next player miss a turn.';
+
+/** The `powers` value from each rank's choice: only ranks changed from the preset; undefined when none. */
+export function powersFrom(choices) {
+  const powers = {};
+  for (const rank of RANKS) {
+    const choice = choices?.[rank] ?? '';
+    if (choice === '') continue;
+    powers[rank] = choice === 'none' ? [] : choice.split('+');
+  }
+  return Object.keys(powers).length ? powers : undefined;
+}
 
 function readVariant(key, raw) {
   if (raw === '') return undefined;
@@ -35,13 +73,18 @@ function readVariant(key, raw) {
   return raw;
 }
 
-/** The ruleset value: the preset's name alone, or an object with the chosen overrides. */
-export function rulesetFrom(preset, variants) {
+/**
+ * The ruleset value: the preset's name alone, or an object with the chosen overrides.
+ * `powerChoices`: rank -> a POWER_CHOICES value.
+ */
+export function rulesetFrom(preset, variants, powerChoices = {}) {
   const overrides = {};
   for (const [key, raw] of Object.entries(variants)) {
     const value = readVariant(key, raw);
     if (value !== undefined) overrides[key] = value;
   }
+  const powers = powersFrom(powerChoices);
+  if (powers) overrides.powers = powers;
   return Object.keys(overrides).length ? { preset, ...overrides } : preset;
 }
 
@@ -62,6 +105,20 @@ export class CreateTableForm {
       this.variantSelects[v.key] = select;
       return h('label', { class: 'variant', for: `variant-${v.key}` }, h('span', {}, v.label), select);
     });
+    this.powerSelects = {};
+    const powerFields = RANKS.map((rank) => {
+      const select = h('select', { id: `power-${rank}`, name: `power-${rank}` },
+        ...POWER_CHOICES.map((group) => {
+          const options = group.options.map(([value, label]) => h('option', { value }, label));
+          return group.label ? h('optgroup', { label: group.label }, ...options) : options;
+        }).flat());
+      this.powerSelects[rank] = select;
+      return h('label', { class: 'variant power', for: `power-${rank}` },
+        h('span', {}, h('span', { class: 'sr-only' }, 'Powers of the '), rank), select);
+    });
+    this.presetRulesLink = h('a', { href: rulesHash(this.preset), target: '_blank', rel: 'noopener' },
+      'what each card does in this preset');
+    this.errorLine = h('p', { class: 'form-error', 'data-testid': 'create-error' });
     this.timerGroup = this.segmented('Turn timer', [[0, 'Off'], [15, '15 s'], [30, '30 s'], [60, '60 s']],
       () => this.timer, (v) => { this.timer = v; });
     this.visibilityGroup = this.segmented('Who can join', [[false, 'Private (by link)'], [true, 'Public']],
@@ -81,6 +138,11 @@ export class CreateTableForm {
       h('details', { class: 'variants' }, h('summary', {}, 'Variants'),
         h('p', { class: 'hint' }, 'Change a rule of the preset. Anything left alone plays as the preset says.'),
         h('div', { class: 'variant-grid' }, ...variantFields)),
+      h('details', { class: 'variants powers' }, h('summary', {}, 'Card powers'),
+        h('p', { class: 'hint' }, 'Give a rank new powers, or take them away. See ', this.presetRulesLink, '.'),
+        h('p', { class: 'hint' }, POWER_HELP),
+        h('div', { class: 'variant-grid power-grid' }, ...powerFields)),
+      this.errorLine,
       h('div', { class: 'form-actions' }, h('button', { type: 'submit', class: 'primary big', 'data-testid': 'create-table' }, 'Open the table')));
 
     loadPresets().then((presets) => this.showPresets(presets));
@@ -103,10 +165,15 @@ export class CreateTableForm {
     const draw = () => replace(this.presetList, ...presets.map((p) => h('button', {
       type: 'button', role: 'radio', class: `preset-tile${p.name === this.preset ? ' on' : ''}`,
       'aria-checked': String(p.name === this.preset), 'data-preset': p.name,
-      onclick: () => { this.preset = p.name; draw(); },
+      onclick: () => { this.preset = p.name; this.presetRulesLink.href = rulesHash(p.name); draw(); },
     }, h('span', { class: 'preset-name' }, presetTitle(p.name)),
     h('span', { class: 'preset-summary' }, p.summary || ''))));
     draw();
+  }
+
+  /** The server's reason for refusing the last table we asked for (a clash of rules), or nothing. */
+  showError(message) {
+    this.errorLine.textContent = message ?? '';
   }
 
   changeSeats(delta) {
@@ -118,9 +185,11 @@ export class CreateTableForm {
     event.preventDefault();
     const variants = {};
     for (const [key, select] of Object.entries(this.variantSelects)) variants[key] = select.value;
+    const powers = {};
+    for (const [rank, select] of Object.entries(this.powerSelects)) powers[rank] = select.value;
     this.app.createTable({
       public: this.isPublic,
-      ruleset: rulesetFrom(this.preset, variants),
+      ruleset: rulesetFrom(this.preset, variants, powers),
       seats: this.seats,
       turn_timer: this.timer,
     });

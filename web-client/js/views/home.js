@@ -40,6 +40,7 @@ export class HomeScreen {
   }
 
   update(app) {
+    this.form.showError(app.createError);
     const tables = app.tables ?? [];
     this.listCount.textContent = String(tables.length);
     if (!app.connected) {

@@ -30,13 +30,23 @@ export function presetOf(ruleset) {
   return ruleset?.preset ?? 'shiphead';
 }
 
+/** {"9": ["reverse"], "8": []} -> "9 reverse, 8 no power" */
+function powerWords(powers) {
+  return Object.entries(powers).map(([rank, names]) => {
+    const list = Array.isArray(names) ? names.map((n) => String(n).replace(/_/g, ' ')) : [];
+    return `${rank} ${list.length ? list.join(' + ') : 'no power'}`;
+  }).join(', ');
+}
+
 /** Overrides of a ruleset object, as short words: "jokers reverse, hand of 5". */
 export function variantWords(ruleset) {
   if (!ruleset || typeof ruleset === 'string') return '';
   const words = [];
   for (const [key, value] of Object.entries(ruleset)) {
     if (key === 'preset') continue;
-    if (typeof value === 'boolean') words.push(`${key.replace(/_/g, ' ')} ${value ? 'on' : 'off'}`);
+    if (key === 'powers' && value && typeof value === 'object') {
+      words.push(`powers (${powerWords(value)})`);
+    } else if (typeof value === 'boolean') words.push(`${key.replace(/_/g, ' ')} ${value ? 'on' : 'off'}`);
     else words.push(`${key.replace(/_/g, ' ')}: ${value}`);
   }
   return words.join(', ');

@@ -1,9 +1,12 @@
 // The rules: every preset with its summary; one preset in words with its "what can be
-// played on what" table, from /api/rules and /api/rules/{preset}.
+// played on what" table, from /api/rules and /api/rules/{preset}; a table's own house
+// rules the same way, from /api/rules/{preset}?ruleset=...; and the house rules any
+// table can switch on.
 
 import { h, replace } from '../ui/dom.js';
 import { fetchPreset } from '../net/api.js';
-import { loadPresets, presetTitle } from './presets.js';
+import { loadPresets, presetTitle, variantWords } from './presets.js';
+import { HOUSE_RULES } from './house-rules.js';
 import { RANKS } from '../core/cards.js';
 import { rulesHash } from '../core/routes.js';
 
@@ -16,15 +19,16 @@ export function topStateLabel(key) {
 }
 
 export class RulesScreen {
-  constructor(app, preset) {
+  constructor(app, preset, ruleset) {
     this.app = app;
     this.preset = preset;
+    this.ruleset = preset ? ruleset : undefined;
     this.nav = h('nav', { class: 'preset-tabs', 'aria-label': 'Presets' });
     this.body = h('div', { class: 'rules-body', 'aria-live': 'polite' }, h('p', { class: 'empty' }, 'Loading…'));
     this.el = h('section', { class: 'page rules-page' },
       h('div', { class: 'page-head' }, h('h1', {}, 'House rules'),
         h('p', { class: 'lead' }, 'Shithead is played many ways. Pick a preset when you open a table, and change any rule with the variants.')),
-      this.nav, this.body);
+      this.nav, this.body, this.ruleset ? null : houseRulesEl());
     this.load();
   }
 
@@ -40,14 +44,17 @@ export class RulesScreen {
           h('strong', {}, presetTitle(p.name)), h('span', {}, p.summary))))));
       return;
     }
-    const result = await fetchPreset(this.preset);
+    const result = await fetchPreset(this.preset, this.ruleset);
     if (!result.ok) {
-      replace(this.body, h('p', { class: 'empty' }, result.status === 404 ? 'There is no preset by that name.' : result.message));
+      const missing = result.status === 404 && !this.ruleset;
+      replace(this.body, h('p', { class: 'empty', 'data-testid': 'rules-error' }, missing ? 'There is no preset by that name.' : result.message));
       return;
     }
     const doc = result.data;
+    const changes = this.ruleset ? variantWords(doc.ruleset) : '';
     replace(this.body,
-      h('h2', {}, presetTitle(doc.preset)),
+      this.ruleset ? h('h2', { 'data-testid': 'table-rules' }, 'This table’s rules') : null,
+      h(this.ruleset ? 'h3' : 'h2', {}, presetTitle(doc.preset), changes ? `, with ${changes}` : ''),
       h('p', { class: 'lead' }, doc.summary ?? ''),
       h('ol', { class: 'rules-words' }, ...(doc.rules_in_words ?? []).map((line) => h('li', {}, line))),
       h('h3', {}, 'What can be played on what'),
@@ -64,4 +71,13 @@ export class RulesScreen {
           ? h('td', { class: 'yes' }, h('span', { 'aria-label': `${r} may be played` }, '✓'))
           : h('td', { class: 'no' }, h('span', { class: 'sr-only' }, `${r} may not be played`))))))));
   }
+}
+
+/** The house rules any table can switch on: a <details> per group, one line each. */
+function houseRulesEl() {
+  return h('section', { class: 'house-rules', 'aria-labelledby': 'house-rules-title', 'data-testid': 'house-rules' },
+    h('h2', { id: 'house-rules-title' }, 'House rules any table can switch on'),
+    h('p', { class: 'hint' }, 'Choose them under Variants and Card powers when you open a table.'),
+    ...HOUSE_RULES.map((group) => h('details', { class: 'variants' }, h('summary', {}, group.title),
+      h('ul', { class: 'rules-words' }, ...group.lines.map((line) => h('li', {}, line.text))))));
 }

@@ -43,7 +43,9 @@ export class Shell {
     }
     if (route.page === 'leaderboard') return ['leaderboard', () => new LeaderboardScreen(app)];
     if (route.page === 'player') return [`player:${route.id}`, () => new PlayerScreen(app, route.id)];
-    if (route.page === 'rules') return [`rules:${route.preset ?? ''}`, () => new RulesScreen(app, route.preset)];
+    if (route.page === 'rules') {
+      return [`rules:${route.preset ?? ''}?${route.ruleset ?? ''}`, () => new RulesScreen(app, route.preset, route.ruleset)];
+    }
     if (app.inRoom) return [`table:${app.table.room.code}`, () => new TableScreen(app)];
     return ['home', () => new HomeScreen(app)];
   }

@@ -12,11 +12,6 @@ namespace {
 
 using namespace scenario;
 
-ruleset shiphead_with(const ruleset_options& options,
-                      std::source_location loc = std::source_location::current()) {
-  return variant(preset_id::shiphead, options, loc);
-}
-
 constexpr rank_power_set only(rank_power p) { return bit_of(p); }
 constexpr rank_power_set both(rank_power a, rank_power b) { return bit_of(a) | bit_of(b); }
 

@@ -176,6 +176,11 @@ inline ruleset variant(preset_id p, const ruleset_options& options,
   return made.value();
 }
 
+inline ruleset shiphead_with(const ruleset_options& options,
+                             std::source_location loc = std::source_location::current()) {
+  return variant(preset_id::shiphead, options, loc);
+}
+
 inline std::string error_text(const std::optional<rule_error>& e) {
   if (!e) return "accepted";
   return std::string(to_string(e->code)) + " (" + e->message + ")";

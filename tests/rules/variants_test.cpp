@@ -16,11 +16,6 @@ namespace {
 
 using namespace scenario;
 
-ruleset shiphead_with(const ruleset_options& options,
-                      std::source_location loc = std::source_location::current()) {
-  return variant(preset_id::shiphead, options, loc);
-}
-
 std::size_t cards_dealt(const deal& d) {
   std::size_t total = d.stock.size();
   for (std::size_t s = 0; s < d.hands.size(); ++s)

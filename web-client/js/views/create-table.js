@@ -42,7 +42,7 @@ const PILE_POWERS = [['reset', 'Reset'], ['invisible', 'Invisible'], ['burn', 'B
   ['lower', 'Lower or equal'], ['lower_than_played', 'Strictly lower']];
 const TURN_POWERS = [['reverse', 'Reverse'], ['skip', 'Skip']];
 export const POWER_CHOICES = [
-  { label: null, options: [['', 'As the preset'], ['none', 'No power']] },
+  { label: null, options: [['', 'Unchanged'], ['none', 'No power']] },
   { label: 'One power', options: [...PILE_POWERS, ...TURN_POWERS] },
   { label: 'Two powers', options: PILE_POWERS.flatMap(([pile, pileLabel]) => TURN_POWERS
     .filter(([turn]) => !(pile === 'burn' && turn === 'skip'))
@@ -139,7 +139,7 @@ export class CreateTableForm {
         h('p', { class: 'hint' }, 'Change a rule of the preset. Anything left alone plays as the preset says.'),
         h('div', { class: 'variant-grid' }, ...variantFields)),
       h('details', { class: 'variants powers' }, h('summary', {}, 'Card powers'),
-        h('p', { class: 'hint' }, 'Give a rank new powers, or take them away. See ', this.presetRulesLink, '.'),
+        h('p', { class: 'hint' }, 'Give a rank new powers, or take them away; “Unchanged” keeps the preset’s. See ', this.presetRulesLink, '.'),
         h('p', { class: 'hint' }, POWER_HELP),
         h('div', { class: 'variant-grid power-grid' }, ...powerFields)),
       this.errorLine,

@@ -102,3 +102,20 @@ test('a table with house rules explains them and plays to the end', { timeout: 6
   assert.deepEqual(hana.errors, []);
   await hana.context.close();
 });
+
+test('the rules page lists the house rules any table can switch on', async () => {
+  const p = await newPlayer(browser, SMALL_PHONE);
+  await p.page.goto(BASE);
+  await pickName(p.page, `Hr-${suffix()}`);
+  await p.page.goto(`${BASE}/#/rules/isf`);
+  const section = p.page.locator('[data-testid=house-rules]');
+  await section.waitFor();
+  for (const summary of await section.locator('summary').all()) await summary.click();
+  const text = await section.textContent();
+  for (const words of [/skip/i, /revers/i, /from the table/i, /stock/i, /picks up/i]) assert.match(text, words);
+  await section.scrollIntoViewIfNeeded();
+  await shot(p.page, 'rules-house-rules-phone-small.png');
+  assert.equal(await overflowsSideways(p.page), false, 'nothing sticks out sideways');
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+});

@@ -2,6 +2,7 @@
 // cards, jokers) until nothing else goes, and picks up only when it must.
 #include <algorithm>
 
+#include "rules/bot_policy.hpp"
 #include "rules/bots.hpp"
 
 namespace shithead::rules {
@@ -29,11 +30,7 @@ action choose_swap(const seat_view& view) {
   const auto& own = view.seats[static_cast<std::size_t>(view.viewer)];
   std::vector<card> pool = view.hand;
   pool.insert(pool.end(), own.face_up.begin(), own.face_up.end());
-  std::stable_sort(pool.begin(), pool.end(), [&](card a, card b) {
-    return strength(view.rules, a) > strength(view.rules, b);
-  });
-  pool.resize(own.face_up.size());
-  return swap_action{pool, false};
+  return swap_action{greedy_face_up(view.rules, std::move(pool), own.face_up.size()), false};
 }
 
 int cards_left(const public_seat& s) {
@@ -54,43 +51,53 @@ int best_target(const seat_view& view) {
 
 // Scores a play: plain ranks first, lowest rank first, most cards of it first; powers
 // after every plain rank, lowest power first, one card at a time.
-long play_score(const seat_view& view, const play_action& play) {
+long play_score(const ruleset& rules, int own_cards_left, const play_action& play) {
   const rank r = rank_of(play.cards[0]);
   // Where the last card may not be a 2 or 10 (isf), hoarding them ends in a hand that
   // cannot go out: shed them first once few cards are left.
-  if (has_rank(view.rules.cannot_finish_on, r)) {
-    const auto& own = view.seats[static_cast<std::size_t>(view.viewer)];
-    if (cards_left(own) <= 4) return -1000L + r;
-  }
-  if (!is_power(view.rules, r)) return r * 100L - play.cards.size();
+  if (has_rank(rules.cannot_finish_on, r) && own_cards_left <= 4) return -1000L + r;
+  if (!is_power(rules, r)) return r * 100L - play.cards.size();
   return 10'000L + r * 100L + play.cards.size();
 }
 
 }  // namespace
 
-std::optional<action> choose_greedy(const seat_view& view, rng&) {
-  if (view.current_phase == phase::swap) return choose_swap(view);
-  const action* best_play = nullptr;
+std::vector<card> greedy_face_up(const ruleset& rules, std::vector<card> pool, std::size_t count) {
+  std::stable_sort(pool.begin(), pool.end(), [&](card a, card b) { return strength(rules, a) > strength(rules, b); });
+  pool.resize(std::min(count, pool.size()));
+  return pool;
+}
+
+std::size_t greedy_pick(const ruleset& rules, int own_cards_left, std::span<const action> legal) {
+  std::size_t best_play = legal.size();
   long best_score = 0;
-  const action* other = nullptr;  // face-down turn, then wait, then pick-up: first listed wins
-  for (const auto& a : view.legal) {
-    if (const auto* play = std::get_if<play_action>(&a)) {
-      const long score = play_score(view, *play);
-      if (!best_play || score < best_score) {
-        best_play = &a;
+  std::size_t other = legal.size();  // face-down turn, then wait, then pick-up: first listed wins
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    if (const auto* play = std::get_if<play_action>(&legal[i])) {
+      const long score = play_score(rules, own_cards_left, *play);
+      if (best_play == legal.size() || score < best_score) {
+        best_play = i;
         best_score = score;
       }
-    } else if (!other) {
-      other = &a;
+    } else if (other == legal.size()) {
+      other = i;
     }
   }
-  if (best_play) {
-    play_action play = std::get<play_action>(*best_play);
-    if (play.target >= 0) play.target = best_target(view);
-    return play;
+  return best_play < legal.size() ? best_play : other;
+}
+
+std::optional<action> choose_greedy(const seat_view& view, rng&) {
+  if (view.current_phase == phase::swap) return choose_swap(view);
+  const auto& own = view.seats[static_cast<std::size_t>(view.viewer)];
+  const std::size_t pick = greedy_pick(view.rules, cards_left(own), view.legal);
+  if (pick >= view.legal.size()) return std::nullopt;
+  if (const auto* play = std::get_if<play_action>(&view.legal[pick])) {
+    play_action chosen = *play;
+    if (chosen.target >= 0) chosen.target = best_target(view);
+    return chosen;
   }
   if (view.current != view.viewer) return std::nullopt;
-  return *other;
+  return view.legal[pick];
 }
 
 }  // namespace shithead::rules

@@ -20,6 +20,7 @@
 #include "rules/engine.hpp"
 #include "rules/playout.hpp"
 #include "rules/view.hpp"
+#include "hidden_cards.hpp"
 
 namespace shithead::rules {
 namespace {
@@ -216,31 +217,6 @@ std::vector<action> sample_actions(const game_state& s, int seat, rng& random) {
   pool.resize(std::min(pool.size(), static_cast<std::size_t>(st.face_up_stacks)));
   out.emplace_back(swap_action{pool, false});
   return out;
-}
-
-// The state with every card `viewer` may not see dealt again at random into the same
-// places: opponents' hands, all face-down cards and the stock.
-game_state scramble_hidden(const game_state& s, int viewer, rng& random) {
-  game_state copy = s;
-  std::vector<card> hidden;
-  for (int seat = 0; seat < s.players; ++seat) {
-    auto& st = copy.seats[static_cast<std::size_t>(seat)];
-    if (seat != viewer) hidden.insert(hidden.end(), st.hand.begin(), st.hand.end());
-    for (card c : st.face_down)
-      if (!c.empty()) hidden.push_back(c);
-  }
-  hidden.insert(hidden.end(), copy.stock.begin(), copy.stock.end());
-  random.shuffle(hidden);
-  std::size_t next = 0;
-  for (int seat = 0; seat < s.players; ++seat) {
-    auto& st = copy.seats[static_cast<std::size_t>(seat)];
-    if (seat != viewer)
-      for (card& c : st.hand) c = hidden[next++];
-    for (card& c : st.face_down)
-      if (!c.empty()) c = hidden[next++];
-  }
-  for (card& c : copy.stock) c = hidden[next++];
-  return copy;
 }
 
 class simulation : public ::testing::TestWithParam<sim_config> {};

@@ -86,10 +86,30 @@ std::size_t greedy_pick(const ruleset& rules, int own_cards_left, std::span<cons
   return best_play < legal.size() ? best_play : other;
 }
 
-std::optional<action> choose_greedy(const seat_view& view, rng&) {
-  if (view.current_phase == phase::swap) return choose_swap(view);
-  const auto& own = view.seats[static_cast<std::size_t>(view.viewer)];
-  const std::size_t pick = greedy_pick(view.rules, cards_left(own), view.legal);
+// Greedy's worst flaw: it leads its lowest card, and when that is a 9 ("nine or lower")
+// or an isf 7 the next seat, holding nothing that low, picks it up and leads it straight
+// back, for ever. A normal player leads a plain rank onto an empty pile while one goes.
+std::size_t normal_pick(const ruleset& rules, int own_cards_left, bool pile_empty, std::span<const action> legal) {
+  const std::size_t pick = greedy_pick(rules, own_cards_left, legal);
+  if (!pile_empty || pick >= legal.size()) return pick;
+  const auto special = [&](const action& a) {
+    const rank r = rank_of(std::get<play_action>(a).cards[0]);
+    return r == rank_joker || rules.powers[r] != power::none || rules.reverses_on(r) || rules.skips_on(r);
+  };
+  if (!std::holds_alternative<play_action>(legal[pick]) || !special(legal[pick])) return pick;
+  std::size_t best = pick;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    if (!std::holds_alternative<play_action>(legal[i]) || special(legal[i])) continue;
+    if (best == pick || play_score(rules, own_cards_left, std::get<play_action>(legal[i])) <
+                            play_score(rules, own_cards_left, std::get<play_action>(legal[best])))
+      best = i;
+  }
+  return best;
+}
+
+namespace {
+
+std::optional<action> choose_by(const seat_view& view, std::size_t pick) {
   if (pick >= view.legal.size()) return std::nullopt;
   if (const auto* play = std::get_if<play_action>(&view.legal[pick])) {
     play_action chosen = *play;
@@ -98,6 +118,20 @@ std::optional<action> choose_greedy(const seat_view& view, rng&) {
   }
   if (view.current != view.viewer) return std::nullopt;
   return view.legal[pick];
+}
+
+}  // namespace
+
+std::optional<action> choose_normal(const seat_view& view, rng&) {
+  if (view.current_phase == phase::swap) return choose_swap(view);
+  const auto& own = view.seats[static_cast<std::size_t>(view.viewer)];
+  return choose_by(view, normal_pick(view.rules, cards_left(own), view.pile.empty(), view.legal));
+}
+
+std::optional<action> choose_greedy(const seat_view& view, rng&) {
+  if (view.current_phase == phase::swap) return choose_swap(view);
+  const auto& own = view.seats[static_cast<std::size_t>(view.viewer)];
+  return choose_by(view, greedy_pick(view.rules, cards_left(own), view.legal));
 }
 
 }  // namespace shithead::rules

@@ -16,6 +16,10 @@ namespace shithead::rules {
 // wait, then pick-up); legal.size() when `legal` is empty.
 std::size_t greedy_pick(const ruleset& rules, int own_cards_left, std::span<const action> legal);
 
+// What `normal` does instead: the same, except that onto an empty pile it leads a plain
+// rank rather than a card with a power while a plain rank goes.
+std::size_t normal_pick(const ruleset& rules, int own_cards_left, bool pile_empty, std::span<const action> legal);
+
 // The `count` cards of `pool` (hand and face-up cards) greedy keeps face up: the strongest.
 std::vector<card> greedy_face_up(const ruleset& rules, std::vector<card> pool, std::size_t count);
 

@@ -137,12 +137,16 @@ std::string_view to_string(bot_kind k) {
   switch (k) {
     case bot_kind::random: return "random";
     case bot_kind::greedy: return "greedy";
+    case bot_kind::easy: return "easy";
+    case bot_kind::normal: return "normal";
+    case bot_kind::hard: return "hard";
+    case bot_kind::expert: return "expert";
   }
   return "greedy";
 }
 
 std::optional<bot_kind> parse_bot_kind(std::string_view name) {
-  for (auto k : {bot_kind::random, bot_kind::greedy})
+  for (auto k : all_bot_kinds)
     if (to_string(k) == name) return k;
   return std::nullopt;
 }

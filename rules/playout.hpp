@@ -6,6 +6,8 @@
 
 #include "rules/bots.hpp"
 #include "rules/event.hpp"
+#include "rules/search_bot.hpp"
+#include "rules/seat_memory.hpp"
 #include "rules/game_state.hpp"
 #include "rules/view.hpp"
 
@@ -16,6 +18,11 @@ struct playout_buffers {
   seat_view view;
   std::vector<event> events;
   std::vector<action> probe;
+  // What each searching bot has seen of the game (empty when no bot searches).
+  std::vector<seat_memory> memories;
+  std::vector<seat_view> before;
+  // The searching bots' budget; 0 playouts: each level's own (tests make it small).
+  search_budget search{.playouts = 0};
 };
 
 // Applies one bot action: the swap of a seat that has not swapped, or the move of the

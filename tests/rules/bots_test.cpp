@@ -88,8 +88,8 @@ TEST(bots, a_bot_whose_turn_it_is_not_does_nothing) {
 }
 
 TEST(bots, bot_names_parse_back) {
-  for (bot_kind k : {bot_kind::random, bot_kind::greedy})
-    EXPECT_EQ(parse_bot_kind(to_string(k)), k);
+  for (bot_kind k : all_bot_kinds) EXPECT_EQ(parse_bot_kind(to_string(k)), k);
+  EXPECT_EQ(parse_bot_kind("expert"), bot_kind::expert);
   EXPECT_EQ(parse_bot_kind("greedy"), bot_kind::greedy);
   EXPECT_EQ(parse_bot_kind("random"), bot_kind::random);
   EXPECT_FALSE(parse_bot_kind("clever").has_value());

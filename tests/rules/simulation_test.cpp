@@ -263,7 +263,7 @@ void check_step(game_state& state, const std::vector<bot_kind>& bots, rng& rando
   // A copy takes the same step to the same place.
   game_state copy = state;
   rng copy_random = random;
-  playout_buffers copy_buffers;
+  playout_buffers copy_buffers = buffers;  // the searching bots' memories too
   play_step(state, bots, random, buffers);
   play_step(copy, bots, copy_random, copy_buffers);
   ASSERT_EQ(state, copy);
@@ -300,8 +300,12 @@ TEST_P(simulation, every_step_keeps_the_invariants) {
   ASSERT_TRUE(made) << made.error().message;
   const ruleset& rules = made.value();
   const int games = games_per_config_and_players();
+  // Every level; the searching ones at a tiny budget and in one game of eight, to keep
+  // sanitized runs quick.
   const std::vector<std::vector<bot_kind>> bot_mixes = {
-      {bot_kind::random}, {bot_kind::greedy}, {bot_kind::greedy, bot_kind::random}};
+      {bot_kind::random}, {bot_kind::greedy}, {bot_kind::greedy, bot_kind::random},
+      {bot_kind::normal, bot_kind::easy}, {bot_kind::random}, {bot_kind::greedy},
+      {bot_kind::normal, bot_kind::random}, {bot_kind::hard, bot_kind::normal, bot_kind::expert}};
 
   int played = 0, abandoned = 0;
   for (int players = min_players; players <= max_players; ++players) {
@@ -319,6 +323,7 @@ TEST_P(simulation, every_step_keeps_the_invariants) {
       ASSERT_TRUE(rules.fixed_hand || state.set_aside == 0) << where;
       rng random(seed);
       playout_buffers buffers;
+      buffers.search = search_budget{.playouts = 3, .playout_actions = 60};
       // Every step applies at least one action, so the bound is the turn limit plus the swaps.
       const int bound = rules.turn_limit + 8 * players + 8;
       for (int step = 0; step < bound && !state.over(); ++step) {

@@ -56,7 +56,7 @@ std::string parse_options(arguments args, simulate_options& o) {
     } else if (flag == "--seed") {
       if (!parse_number(value, o.seed)) return "--seed must be a non-negative number";
     } else if (flag == "--bots") {
-      if (!parse_bots(value, o.bots)) return "--bots is a comma-separated list of: random, greedy";
+      if (!parse_bots(value, o.bots)) return "--bots is a comma-separated list of: random, greedy, easy, normal, hard, expert";
     } else {
       return "unknown option " + std::string(flag);
     }

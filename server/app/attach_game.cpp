@@ -1,6 +1,8 @@
 #include "server/app/attach_game.hpp"
 
+#include <algorithm>
 #include <random>
+#include <thread>
 #include <spdlog/spdlog.h>
 
 namespace shithead::server {
@@ -14,8 +16,11 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
     std::lock_guard lock(*mutex);
     return (*engine)();
   };
+  // Searching bots think on half the cores (at least one thread), below the network threads.
+  const int bot_threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 2));
+  auto bots = std::make_shared<bot_pool>(bot_threads, max_waiting_bot_questions);
   auto service = std::make_shared<game_service>(http_server.io_context(), random, limits,
-                                                room_services{db, http_server.metrics()});
+                                                room_services{db, http_server.metrics(), bots});
   if (db) {
     auto players = db->load_players();
     const auto player_count = players.size();
@@ -38,7 +43,10 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
         std::make_shared<websocket_session>(std::move(stream), service, socket_limits, metrics, std::move(place))
             ->run(std::move(request));
       });
-  http_server.on_shutdown([service] { service->shutdown(); });
+  http_server.on_shutdown([service, bots] {
+    bots->stop();
+    service->shutdown();
+  });
   return service;
 }
 

@@ -14,6 +14,11 @@
 
 namespace shithead::server {
 
+// Searching bots' questions waiting for a thread, server-wide. One table asks one at a
+// time, so this is the number of tables whose bots may wait; beyond it a bot's seat is
+// played at `normal` at once (room_host::ask_bot).
+inline constexpr std::size_t max_waiting_bot_questions = 256;
+
 std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits = {},
                                           websocket_limits socket_limits = {},
                                           std::shared_ptr<store> db = nullptr);

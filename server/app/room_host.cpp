@@ -199,10 +199,11 @@ void room_host::stop() {
 }
 
 void room_host::announce() {
-  // Nothing happens at the table: only the lobby hears of it and the timer is armed.
+  // The lobby hears of the table and the timer is armed; a restored game waiting for a
+  // searching bot asks it (tick() does, and fires nothing: the clocks started afresh).
   on_strand([](room_host& self) {
     outbox out;
-    out.next_deadline = self.room_.next_deadline();
+    self.room_.tick(clock::now(), out);
     self.after_change(std::move(out));
   });
 }
@@ -243,6 +244,7 @@ void room_host::after_change(outbox out, std::optional<clock::time_point> action
     listener_(code_, std::nullopt);
     return;
   }
+  if (out.question) ask_bot(std::move(*out.question));
   auto summary = room_.summary();
   if (!last_summary_ || !(*last_summary_ == summary)) {
     last_summary_ = summary;
@@ -298,6 +300,41 @@ void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
           if (began && self->services_.metrics) self->services_.metrics->observe_action(clock::now() - *began);
         });
       });
+}
+
+void room_host::ask_bot(bot_question question) {
+  // The pool holds the room only weakly: a table that closes while its bot thinks goes
+  // at once, and the answer finds nobody to tell.
+  std::weak_ptr<room_host> weak = weak_from_this();
+  auto reply = [weak, strand = strand_, ticket = question.ticket](std::optional<rules::action> choice) {
+    asio::post(strand, [weak, ticket, choice = std::move(choice)]() mutable {
+      if (auto self = weak.lock()) self->deliver_answer(ticket, std::move(choice));
+    });
+  };
+  if (services_.bots) {
+    if (services_.bots->ask(question, reply)) return;
+    // The pool is full (or the server is stopping): the seat moves at `normal`, at once.
+    question.kind = rules::bot_kind::normal;
+  }
+  reply(think(question));
+}
+
+void room_host::deliver_answer(std::uint64_t ticket, std::optional<rules::action> choice) {
+  if (closed_reported_ || stopped_) return;
+  if (store_refuses_writes()) {
+    // Like the clocks, the bot waits for the disk: its move could not be saved.
+    auto retry = std::make_shared<asio::steady_timer>(strand_, std::chrono::milliseconds(500));
+    retry->async_wait([weak = std::weak_ptr<room_host>(shared_from_this()), retry, ticket,
+                       choice](boost::system::error_code ec) mutable {
+      auto self = weak.lock();
+      if (!ec && self) self->deliver_answer(ticket, std::move(choice));
+    });
+    return;
+  }
+  resume_clocks(clock::now());
+  outbox out;
+  room_.answer(ticket, choice, clock::now(), out);
+  after_change(std::move(out));
 }
 
 void room_host::arm_timer(std::optional<clock::time_point> deadline) {

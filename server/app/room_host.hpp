@@ -18,6 +18,7 @@
 
 #include "protocol/server_message.hpp"
 #include "server/app/step_queue.hpp"
+#include "server/bots/bot_pool.hpp"
 #include "server/net/metrics.hpp"
 #include "server/room/room.hpp"
 #include "server/store/store.hpp"
@@ -28,10 +29,12 @@ namespace shithead::server {
 // store cannot write (server/README.md, "When the disk is full").
 extern const std::string_view cannot_save_message;
 
-// What a room saves through and reports to; either may be null.
+// What a room saves through, reports to and has its searching bots think on; any may be
+// null. Without a pool a bot's question is answered on the room's strand (tests).
 struct room_services {
   std::shared_ptr<store> db;
   std::shared_ptr<server_metrics> metrics;
+  std::shared_ptr<bot_pool> bots;
 };
 
 class room_host : public std::enable_shared_from_this<room_host> {
@@ -91,6 +94,9 @@ class room_host : public std::enable_shared_from_this<room_host> {
   void track_games(const std::vector<finished_room_game>& games);
   void save_step(outbox& out, std::optional<std::chrono::steady_clock::time_point> began);
   void arm_timer(std::optional<std::chrono::steady_clock::time_point> deadline);
+  // Hands a searching bot's question to the pool (room.hpp, "Bots"), and its answer back.
+  void ask_bot(bot_question question);
+  void deliver_answer(std::uint64_t ticket, std::optional<rules::action> choice);
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;

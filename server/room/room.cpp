@@ -58,6 +58,9 @@ void room::refuse(const std::string& player_id, const std::optional<protocol::re
 void room::tick(time_point now, outbox& out) {
   if (!closed_) {
     fire_due(now);
+    // A restored game may be waiting for a searching bot that nobody has asked yet.
+    run_bots(now);
+    sync_clocks(now);
     finish_step(now);
   }
   flush_into(out);
@@ -68,6 +71,7 @@ void room::flush_into(outbox& out) {
                      std::make_move_iterator(out_.letters.end()));
   out.finished.insert(out.finished.end(), std::make_move_iterator(out_.finished.begin()),
                       std::make_move_iterator(out_.finished.end()));
+  if (out_.question) out.question = std::move(out_.question);
   out_ = outbox{};
   if (saved_dirty_ || closed_ || !out.finished.empty()) out.table_changed = true;
   saved_dirty_ = false;

@@ -28,16 +28,23 @@
 // Time. The lead arms a timer on next_deadline() and calls tick(now); every other entry
 // point fires whatever is already due before it does its own work.
 //  - turn timer (settings.turn_timer, 0 = off): when it runs out the seat to act gets
-//    the greedy bot's move; after three timeouts in a row a bot plays the seat until
+//    the normal bot's move; after three timeouts in a row a bot plays the seat until
 //    the player sends any accepted message (or reconnects).
 //  - swap timer (settings.swap_timer from the start of the swap): unswapped players get
-//    the greedy swap; with the turn timer off, only players who are disconnected.
+//    the normal bot's swap; with the turn timer off, only players who are disconnected.
 //  - grace (settings.grace): a disconnected player's clock runs only while the game
 //    waits for them (their turn, or their swap); when it runs out a bot plays the seat
 //    until they reconnect. Each disconnection gets a fresh grace.
 //  - empty close (settings.empty_close): with no human connected for that long the
 //    room closes for good; a game in progress is dropped unrecorded. With no human
 //    seated either (bots only, or nobody), settings.deserted_close is enough.
+//
+// Bots. The host's bots play at their level; a seat a bot stands in for (left, timed
+// out, past grace) is played at `normal`. Random, greedy, easy and normal bots move at
+// once, inside the step that made their move due. A searching bot (hard, expert) is
+// asked instead: the outbox carries a bot_question, and the room waits for answer() with
+// its ticket, one question at a time. Humans may act meanwhile (a swap, a burn-in); a
+// move that changes the game makes the open question stale, and the room asks again.
 //
 // Leaving. Before a game (or from a seat not in it) the seat is freed. During a game a
 // bot plays the seat to the end and the leaver stays its player: if it ends last, the
@@ -60,6 +67,7 @@
 #include "protocol/json_text.hpp"
 #include "protocol/server_message.hpp"
 #include "rules/bots.hpp"
+#include "server/bots/bot_question.hpp"
 #include "rules/error.hpp"
 #include "rules/event.hpp"
 #include "rules/game_state.hpp"
@@ -130,6 +138,8 @@ struct outbox {
   std::int64_t game_number = 0;
   std::uint64_t version = 0;  // the table's version after this call: a restart resumes past it
   std::optional<std::chrono::steady_clock::time_point> next_deadline;  // when to call tick()
+  // A searching bot's move to think about off the strand; answer with room::answer().
+  std::optional<bot_question> question;
 };
 
 class room {
@@ -161,8 +171,12 @@ class room {
   // reasons of its own: a store that cannot write).
   void refuse(const std::string& player_id, const std::optional<protocol::request_id>& id, protocol::error_code code, std::string_view message,
               outbox& out);
-  // Fires every timer due at `now`.
+  // Fires every timer due at `now`, and asks any bot whose move is awaited.
   void tick(time_point now, outbox& out);
+  // A searching bot's answer to outbox::question with that ticket: played when the game
+  // is still where it was asked, dropped otherwise (a newer question is out then). A
+  // move the rules refuse (never expected) is replaced by the normal bot's.
+  void answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now, outbox& out);
   // Every running clock (turn, swap, grace, the close of an empty table) starts again
   // `pause` later: the host calls it after the store refused writes for that long, so
   // that nobody's time ran while their moves were refused.
@@ -288,6 +302,11 @@ class room {
   error start_game(time_point now);
   std::optional<rules::rule_error> apply_action(int index, const rules::action& a, time_point now);
   bool bot_move(int index, rules::bot_kind kind, time_point now);
+  // A bot-played seat's move: played now, or asked of a searching bot (false then).
+  bool move_bot(int index, time_point now);
+  // Puts the question in the outbox unless it is already out; false.
+  bool ask(int index, rules::bot_kind kind);
+  bool asked_here(int index) const;  // the open question is this seat's, at this point of the game
   void run_bots(time_point now);
   void count_timeout(int index);
   void sync_clocks(time_point now);
@@ -337,6 +356,17 @@ class room {
   std::vector<rules::event> events_;          // scratch for one action
   std::vector<rules::action> probe_;
   rules::seat_view view_;
+  // The one question out to the bot pool at a time, and the last burn-in a searching bot
+  // declined (not asked again until the game moves on).
+  struct asked {
+    std::uint64_t ticket = 0;
+    int seat = -1;
+    std::int64_t game = 0;
+    std::size_t actions = 0;
+  };
+  std::optional<asked> asked_;
+  std::optional<asked> declined_;
+  std::uint64_t next_ticket_ = 1;
 
   scoreboard scoreboard_;
   chat_limiter chat_limiter_{5, std::chrono::seconds{10}};

@@ -121,32 +121,73 @@ bool room::bot_move(int index, rules::bot_kind kind, time_point now) {
   return true;
 }
 
+bool room::asked_here(int index) const {
+  return asked_ && asked_->seat == index && asked_->game == game_number_ && asked_->actions == record_->actions.size();
+}
+
+bool room::ask(int index, rules::bot_kind kind) {
+  if (asked_here(index)) return false;  // already out
+  const asked here{0, index, game_number_, record_->actions.size()};
+  if (declined_ && declined_->seat == index && declined_->game == here.game && declined_->actions == here.actions)
+    return false;
+  if (asked_ && asked_->game == here.game && asked_->actions == here.actions) return false;  // one at a time
+  asked_ = here;
+  asked_->ticket = next_ticket_++;
+  out_.question = bot_question{asked_->ticket, kind, index, *record_};
+  return false;
+}
+
+bool room::move_bot(int index, time_point now) {
+  const auto& s = seats_[static_cast<std::size_t>(index)];
+  // A seat a bot stands in for is played at `normal`; the host's bots at their level.
+  const auto kind = s.bot.value_or(rules::bot_kind::normal);
+  if (rules::searches(kind)) return ask(index, kind);
+  return bot_move(index, kind, now);
+}
+
 void room::run_bots(time_point now) {
-  // Human seats a bot stands in for are played by the greedy bot.
-  const auto kind = [this](int index) {
-    return seats_[static_cast<std::size_t>(index)].bot.value_or(rules::bot_kind::greedy);
-  };
   // Ends: every pass applies an action, and the engine abandons a game at its turn limit.
   while (in_game()) {
     bool acted = false;
     auto& game = *game_;
     if (game.current_phase == rules::phase::swap) {
       for (int i = 0; i < game.players && game.current_phase == rules::phase::swap; ++i)
-        if (!game.seats[static_cast<std::size_t>(i)].swapped && bot_played(i))
-          acted |= bot_move(i, kind(i), now);
+        if (!game.seats[static_cast<std::size_t>(i)].swapped && bot_played(i)) acted |= move_bot(i, now);
     } else {
       const int current = game.current;
-      if (bot_played(current)) acted |= bot_move(current, kind(current), now);
+      if (bot_played(current)) acted |= move_bot(current, now);
       // Burn-in: any bot-played seat that can complete the run out of turn is asked.
       for (int k = 1; game.rules.burn_in && k < game.players && in_game(); ++k) {
         const int other = (current + k) % game.players;
         if (other == game.current || !bot_played(other)) continue;
         rules::legal_actions(game, other, probe_);
-        if (!probe_.empty()) acted |= bot_move(other, kind(other), now);
+        if (!probe_.empty()) acted |= move_bot(other, now);
       }
     }
     if (!acted) break;
   }
+}
+
+void room::answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now, outbox& out) {
+  if (!closed_) {
+    fire_due(now);
+    if (asked_ && asked_->ticket == ticket && in_game() && asked_here(asked_->seat)) {
+      const int index = asked_->seat;
+      asked_.reset();
+      if (!choice) {
+        // Nothing it wants to do: out of turn that is a declined burn-in; in turn (never
+        // expected) the normal bot moves.
+        declined_ = asked{ticket, index, game_number_, record_->actions.size()};
+        if (awaited(index)) bot_move(index, rules::bot_kind::normal, now);
+      } else if (apply_action(index, *choice, now)) {
+        bot_move(index, rules::bot_kind::normal, now);
+      }
+      run_bots(now);
+      sync_clocks(now);
+    }
+    finish_step(now);
+  }
+  flush_into(out);
 }
 
 void room::count_timeout(int index) {
@@ -277,14 +318,14 @@ void room::fire_due(time_point now) {
       for (int i = 0; i < game_->players; ++i) {
         if (!swap_due_for(i)) continue;
         if (settings_.turn_timer.count() > 0) count_timeout(i);
-        bot_move(i, rules::bot_kind::greedy, now);
+        bot_move(i, rules::bot_kind::normal, now);
       }
       fired = true;
     }
     if (const auto t = turn_deadline(); t && *t <= now) {
       const int current = game_->current;
       count_timeout(current);
-      bot_move(current, rules::bot_kind::greedy, now);
+      bot_move(current, rules::bot_kind::normal, now);
       fired = true;
     }
     if (!fired) break;

@@ -138,17 +138,39 @@ class delivering_room : public room {
     outbox out;
     auto joined = room::join(player, std::move(connection), spectate, now, out);
     carry_out(out);
+    answer_pending(now);
     return joined;
   }
-  void leave(const std::string& player_id, time_point now) { run([&](outbox& out) { room::leave(player_id, now, out); }); }
+  void leave(const std::string& player_id, time_point now) {
+    run([&](outbox& out) { room::leave(player_id, now, out); }, now);
+  }
   void disconnected(const std::string& player_id, time_point now) { disconnected(player_id, nullptr, now); }
   void disconnected(const std::string& player_id, const participant* connection, time_point now) {
-    run([&](outbox& out) { room::disconnected(player_id, connection, now, out); });
+    run([&](outbox& out) { room::disconnected(player_id, connection, now, out); }, now);
   }
   void handle(const std::string& player_id, const protocol::table_message& message, time_point now) {
-    run([&](outbox& out) { room::handle(player_id, message, now, out); });
+    run([&](outbox& out) { room::handle(player_id, message, now, out); }, now);
   }
-  void tick(time_point now) { run([&](outbox& out) { room::tick(now, out); }); }
+  void tick(time_point now) {
+    run([&](outbox& out) { room::tick(now, out); }, now);
+  }
+  // Answers the searching bot's open question as the bot pool would (think()).
+  void answer(time_point now) {
+    if (!question) return;
+    auto open = std::move(*question);
+    question.reset();
+    const auto choice = think(open);
+    run([&](outbox& out) { room::answer(open.ticket, choice, now, out); });
+  }
+  void answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now) {
+    run([&](outbox& out) { room::answer(ticket, choice, now, out); });
+  }
+
+  // The searching bot's question still unanswered (the newest), and whether the room
+  // answers each at once, as if the pool thought instantly (true: whole games just play).
+  std::optional<bot_question> question;
+  bool answer_at_once = true;
+  int questions_asked = 0;
 
   // Games that ended since the last call, oldest first.
   std::vector<finished_room_game> take_finished_games() { return std::exchange(finished_, {}); }
@@ -175,8 +197,20 @@ class delivering_room : public room {
     call(out);
     carry_out(out);
   }
+  template <class Fn>
+  void run(Fn call, time_point now) {
+    run(call);
+    answer_pending(now);
+  }
+  void answer_pending(time_point now) {
+    while (answer_at_once && question) answer(now);
+  }
   void carry_out(outbox& out) {
     deliver(out.letters);  // as the host does: each message written once
+    if (out.question) {
+      question = std::move(out.question);
+      ++questions_asked;
+    }
     for (auto& g : out.finished) finished_.push_back(std::move(g));
     table_changed_ = out.table_changed;
     if (out.table_changed) {

@@ -13,6 +13,7 @@
 #include "protocol/action_json.hpp"
 #include "protocol/view_json.hpp"
 #include "rules/bots.hpp"
+#include "server/app/attach_game.hpp"
 #include "server/app/game_service.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
@@ -35,6 +36,8 @@ inline server::service_limits fast_players() {
 struct game_server {
   test_server http;
   std::shared_ptr<std::shared_ptr<server::game_service>> service;
+  // Searching bots think here, as in `shithead serve`.
+  std::shared_ptr<server::bot_pool> bots = std::make_shared<server::bot_pool>(1, server::max_waiting_bot_questions);
 
   explicit game_server(server::service_limits limits = fast_players(), server::websocket_limits socket = {})
       : game_server(std::make_shared<std::shared_ptr<server::game_service>>(), std::move(limits), socket) {}
@@ -52,8 +55,11 @@ struct game_server {
     std::uint64_t counter = 0x1234;
     *service = std::make_shared<server::game_service>(
         http.get().io_context(), [counter]() mutable { return counter = counter * 6364136223846793005ull + 1442695040888963407ull; },
-        std::move(limits));
-    http.get().on_shutdown([s = *service] { s->shutdown(); });
+        std::move(limits), server::room_services{nullptr, nullptr, bots});
+    http.get().on_shutdown([s = *service, b = bots] {
+      b->stop();
+      s->shutdown();
+    });
   }
   ~game_server() {
     http.stop();

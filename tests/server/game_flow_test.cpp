@@ -54,6 +54,68 @@ TEST(game_flow, every_preset_plays_to_the_end_at_two_four_and_eight_seats) {
   }
 }
 
+TEST(game_flow, bots_of_every_level_play_a_whole_game_the_searching_ones_from_the_pool) {
+  game_server server;
+  player solo(server.port());
+  solo.hello("Solo");
+  open_table(solo, {{"public", false}, {"seats", 5}});
+  for (const char* kind : {"easy", "normal", "hard", "expert"}) solo.send({{"type", "add_bot"}, {"kind", kind}});
+  solo.send({{"type", "start"}});
+  ASSERT_TRUE(play_to_the_end({&solo}, milliseconds(240'000)));
+  EXPECT_GT(server.bots->answered_count(), 0u);
+  // The seats name each bot's level.
+  std::vector<std::string> levels;
+  for (auto it = solo.frames.rbegin(); it != solo.frames.rend() && levels.empty(); ++it)
+    if (it->value("type", "") == "room")
+      for (const auto& seat : (*it)["seats"])
+        if (seat["bot"].is_string()) levels.push_back(seat["bot"].get<std::string>());
+  EXPECT_EQ(levels, (std::vector<std::string>{"easy", "normal", "hard", "expert"}));
+}
+
+TEST(game_flow, a_table_that_closes_while_its_bots_think_goes_quietly) {
+  auto limits = fast_players();
+  limits.adjust_table = [](server::table_settings& t) { t.deserted_close = std::chrono::milliseconds(20); };
+  game_server server(limits);
+  player solo(server.port()), other(server.port());
+  solo.hello("Solo");
+  other.hello("Other");
+  // Seven experts on a full table: their questions queue up behind each other.
+  const auto code = open_table(solo, {{"public", false}, {"seats", 8}});
+  for (int b = 0; b < 7; ++b) solo.send({{"type", "add_bot"}, {"kind", "expert"}});
+  solo.send({{"type", "start"}});
+  solo.expect("game");
+  // The only human leaves at once: the table is deserted and closes while a bot thinks.
+  solo.send({{"type", "leave"}});
+  solo.expect("left");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  bool closed = false;
+  while (!closed && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(milliseconds(50));
+    other.send({{"type", "join"}, {"code", code}, {"spectate", true}});
+    // Joined as a spectator while the table is open, refused once it has closed.
+    std::string answer;
+    for (int reads = 0; reads < 200 && answer.empty(); ++reads) {
+      const auto before = other.frames.size();
+      other.pump(milliseconds(100));
+      for (auto i = before; i < other.frames.size(); ++i) {
+        const auto type = other.frames[i].value("type", "");
+        if (type == "joined" || type == "error") answer = type;
+      }
+    }
+    closed = answer == "error";
+    if (answer == "joined") {
+      other.send({{"type", "leave"}});
+      other.expect("left");
+    }
+  }
+  EXPECT_TRUE(closed) << "the deserted table closed";
+  // The server plays on: another table with a searching bot finishes its game.
+  open_table(other, {{"public", false}, {"seats", 2}});
+  other.send({{"type", "add_bot"}, {"kind", "hard"}});
+  other.send({{"type", "start"}});
+  EXPECT_TRUE(play_to_the_end({&other}, milliseconds(120'000)));
+}
+
 TEST(game_flow, a_spectator_sees_the_game_but_no_hand) {
   game_server server;
   player ana(server.port()), eve(server.port());

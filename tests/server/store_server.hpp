@@ -30,7 +30,7 @@ struct store_server {
     std::uint64_t counter = 0x5eed;
     *holder = std::make_shared<server::game_service>(
         http.get().io_context(), [counter]() mutable { return counter = counter * 6364136223846793005ull + 1442695040888963407ull; },
-        std::move(limits), server::room_services{db, nullptr});
+        std::move(limits), server::room_services{db, nullptr, nullptr});
     (*holder)->start_housekeeping();
     http.get().on_shutdown([s = *holder] { s->shutdown(); });
     http.run();

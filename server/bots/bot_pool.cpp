@@ -1,0 +1,85 @@
+#include "server/bots/bot_pool.hpp"
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace shithead::server {
+namespace {
+
+// Linux schedules threads one by one: a thread's nice value is its own.
+void lower_own_priority() {
+  const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+  (void)::setpriority(PRIO_PROCESS, tid, 10);  // best effort: a refusal leaves it as it was
+}
+
+}  // namespace
+
+bot_pool::bot_pool(int threads, std::size_t max_waiting) : max_waiting_(max_waiting) {
+  for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+}
+
+bot_pool::~bot_pool() {
+  stop();
+  for (auto& t : threads_)
+    if (t.joinable()) t.join();
+}
+
+bool bot_pool::ask(bot_question question, answered done) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ || threads_.empty() || queue_.size() >= max_waiting_) return false;
+    queue_.push_back(job{std::move(question), std::move(done)});
+  }
+  wake_.notify_one();
+  return true;
+}
+
+void bot_pool::stop() {
+  std::deque<job> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    dropped.swap(queue_);
+  }
+  wake_.notify_all();
+  std::lock_guard calling(calling_);  // waits for a callback under way
+  // `dropped` goes out of scope here, outside the lock: its callbacks may own rooms.
+}
+
+std::size_t bot_pool::waiting() const {
+  std::lock_guard lock(mutex_);
+  return queue_.size();
+}
+
+std::size_t bot_pool::answered_count() const {
+  std::lock_guard lock(mutex_);
+  return answered_;
+}
+
+void bot_pool::work() {
+  lower_own_priority();
+  for (;;) {
+    std::optional<job> next;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      next.emplace(std::move(queue_.front()));
+      queue_.pop_front();
+    }
+    auto answer = think(next->question);
+    // Called holding calling_, which stop() takes after setting stopping_: once stop()
+    // has returned no callback runs or starts (they post to strands whose io_context may
+    // be on its way out).
+    std::lock_guard calling(calling_);
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_) return;
+      ++answered_;
+    }
+    next->done(std::move(answer));
+  }
+}
+
+}  // namespace shithead::server

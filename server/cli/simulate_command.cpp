@@ -1,5 +1,8 @@
 // `shithead simulate`: bot games as fast as the engine plays them, with statistics.
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <numeric>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -7,6 +10,7 @@
 
 #include "protocol/ruleset_json.hpp"
 #include "rules/deal.hpp"
+#include "rules/engine.hpp"
 #include "rules/playout.hpp"
 #include "server/cli/command_line.hpp"
 #include "server/cli/ruleset_flag.hpp"
@@ -71,6 +75,31 @@ std::uint64_t game_seed(std::uint64_t seed, long game) {
   return z ^ (z >> 29);
 }
 
+// Wilson's score interval at 95% for `count` of `total`.
+std::pair<double, double> wilson_interval(long count, long total) {
+  if (total <= 0) return {0.0, 1.0};
+  const double z = 1.959964;
+  const double n = static_cast<double>(total);
+  const double p = static_cast<double>(count) / n;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+// Count, mean, median, 99th percentile and largest of the times, in milliseconds.
+nlohmann::ordered_json spread_of(std::vector<double> ms) {
+  nlohmann::ordered_json out;
+  out["count"] = ms.size();
+  if (ms.empty()) return out;
+  std::sort(ms.begin(), ms.end());
+  const auto at = [&ms](double q) { return ms[static_cast<std::size_t>(q * static_cast<double>(ms.size() - 1))]; };
+  out["mean"] = std::accumulate(ms.begin(), ms.end(), 0.0) / static_cast<double>(ms.size());
+  out["p50"] = at(0.5);
+  out["p99"] = at(0.99);
+  out["max"] = ms.back();
+  return out;
+}
+
 }  // namespace
 
 int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
@@ -83,6 +112,8 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
   long finished = 0, abandoned = 0, actions = 0, turns_total = 0, turns_max = 0;
   std::vector<long> shithead_by_seat(static_cast<std::size_t>(o.players), 0);
   rules::playout_buffers buffers;
+  const bool searching = std::any_of(o.bots.begin(), o.bots.end(), rules::searches);
+  std::vector<double> search_ms;
 
   const auto start = std::chrono::steady_clock::now();
   for (long g = 0; g < o.games; ++g) {
@@ -94,7 +125,19 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
     }
     auto& state = game.value();
     rules::rng random(seed ^ 0x5bd1e995u);
-    actions += rules::play_out(state, o.bots, random, buffers);
+    if (searching) {
+      // Step by step, timing each step a searching seat's bot takes.
+      while (!state.over()) {
+        const int actor = rules::seat_to_act(state);
+        const bool timed = rules::searches(o.bots[static_cast<std::size_t>(actor) % o.bots.size()]);
+        const auto before = std::chrono::steady_clock::now();
+        actions += rules::play_step(state, o.bots, random, buffers);
+        if (timed)
+          search_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before).count());
+      }
+    } else {
+      actions += rules::play_out(state, o.bots, random, buffers);
+    }
     turns_total += state.turns;
     turns_max = std::max<long>(turns_max, state.turns);
     if (state.abandoned) {
@@ -117,6 +160,15 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
   report["turns"] = {{"mean", static_cast<double>(turns_total) / static_cast<double>(o.games)},
                      {"max", turns_max}};
   report["shithead_by_seat"] = shithead_by_seat;
+  // Each seat's share of the finished games it lost, with a 95% interval.
+  auto& rates = report["shithead_rate_by_seat"] = nlohmann::ordered_json::array();
+  for (const long count : shithead_by_seat) {
+    const auto [low, high] = wilson_interval(count, finished);
+    rates.push_back({{"rate", finished > 0 ? static_cast<double>(count) / static_cast<double>(finished) : 0.0},
+                     {"low", low},
+                     {"high", high}});
+  }
+  if (searching) report["search_move_ms"] = spread_of(search_ms);
   report["preset"] = std::string(rules::to_string(rules.preset));
   report["ruleset"] = protocol::ruleset_to_json(rules);
   report["players"] = o.players;

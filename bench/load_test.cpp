@@ -56,6 +56,7 @@ struct load_options {
   int connections = 100;
   int tables = 50;
   int bots = 1;  // per table
+  shithead::rules::bot_kind bot_level = shithead::rules::bot_kind::greedy;
   int seconds = 20;
   int setup_seconds = 60;
   int threads = 1;
@@ -92,6 +93,7 @@ class load_player;
 struct load_table {
   int seats = 0;
   int bots = 0;
+  shithead::rules::bot_kind bot_level = shithead::rules::bot_kind::greedy;
   std::shared_ptr<load_player> host;
   std::vector<std::shared_ptr<load_player>> guests;
 };
@@ -217,7 +219,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
       }
     } else if (const auto* joined = std::get_if<protocol::joined_message>(&frame); joined && host_) {
       for (auto& guest : table_.guests) guest->join(joined->code);
-      for (int i = 0; i < table_.bots; ++i) send(protocol::add_bot_request{shithead::rules::bot_kind::greedy});
+      for (int i = 0; i < table_.bots; ++i) send(protocol::add_bot_request{table_.bot_level});
     } else if (const auto* room = std::get_if<protocol::room_message>(&frame)) {
       version_ = room->version;
       if (resyncing_) {
@@ -359,11 +361,14 @@ constexpr std::string_view usage =
     "usage: shithead_load --url ws://127.0.0.1:PORT/ws [--connections C] [--tables T]\n"
     "                     [--bots B] [--seconds S] [--setup-seconds S] [--threads N]\n"
     "                     [--per-address K] [--rate R] [--ramp N] [--preset P]\n"
+    "                     [--bot-level L]\n"
     "\n"
     "  --connections C   WebSocket players (default 100)\n"
     "  --tables T        private tables they are spread over (default C/2); each seats\n"
     "                    its share of the players plus B bots, 8 seats at most\n"
-    "  --bots B          greedy bots per table (default 1)\n"
+    "  --bots B          bots per table (default 1)\n"
+    "  --bot-level L     their level: random, greedy, easy, normal, hard or expert\n"
+    "                    (default greedy, the bot every earlier figure was measured with)\n"
     "  --seconds S       how long the measured play lasts (default 20)\n"
     "  --setup-seconds S how long connecting and starting may take (default 60)\n"
     "  --threads N       client threads (default 1)\n"
@@ -417,6 +422,10 @@ std::optional<std::string> parse_options(int argc, char** argv, load_options& o)
         return "--rate must be a number from 0.01 to 100000";
     } else if (flag == "--ramp") {
       error = number(o.ramp, 1, 100'000);
+    } else if (flag == "--bot-level") {
+      const auto level = shithead::rules::parse_bot_kind(value);
+      if (!level) return "--bot-level must be random, greedy, easy, normal, hard or expert";
+      o.bot_level = *level;
     } else if (flag == "--preset") {
       const auto preset = shithead::rules::parse_preset(value);
       if (!preset) return "--preset must be shiphead, isf, limbo, palace or standard";
@@ -470,6 +479,7 @@ int main(int argc, char** argv) {
     const int humans = options.connections / options.tables + (t < options.connections % options.tables ? 1 : 0);
     table.seats = humans + options.bots;
     table.bots = options.bots;
+    table.bot_level = options.bot_level;
     for (int h = 0; h < humans; ++h) {
       const auto index = static_cast<unsigned>(players.size());
       std::optional<asio::ip::address_v4> source;

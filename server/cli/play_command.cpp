@@ -13,9 +13,9 @@ namespace {
 
 constexpr std::string_view play_usage =
     "usage: shithead play --url ws://HOST:PORT/ws --name NAME [--bots N] [--preset P]\n"
-    "                     [--token T] [--timeout-seconds S] [--rate R]\n"
+    "                     [--bot-level L] [--token T] [--timeout-seconds S] [--rate R]\n"
     "\n"
-    "Creates a private table, adds N greedy bots, plays the whole game and leaves.\n"
+    "Creates a private table, adds N bots, plays the whole game and leaves.\n"
     "Progress goes to standard error; the last line of standard output is the result:\n"
     "  {\"player_id\": \"...\", \"token\": \"...\", \"table\": \"CODE\", \"game_id\": 41,\n"
     "   \"abandoned\": false, \"place\": 2, \"shithead\": false}\n"
@@ -24,7 +24,9 @@ constexpr std::string_view play_usage =
     "\n"
     "  --url URL              the server's WebSocket, ws:// only (no TLS)\n"
     "  --name NAME            the player's name\n"
-    "  --bots N               greedy bots at the table, 1 to 7 (default 2)\n"
+    "  --bots N               bots at the table, 1 to 7 (default 2)\n"
+    "  --bot-level L          their level: easy, normal, hard or expert (random and greedy\n"
+    "                         too; default greedy)\n"
     "  --preset P             a preset (shiphead, isf, limbo, palace, standard) or a ruleset\n"
     "                         object as JSON (default shiphead)\n"
     "  --token T              play as the player this token belongs to\n"
@@ -60,6 +62,10 @@ std::optional<std::string> parse_play_options(arguments args, play_options& o) {
       have_name = true;
     } else if (flag == "--bots") {
       if (!parse_number(value, o.bots) || o.bots < 1 || o.bots > 7) return "--bots must be a number from 1 to 7";
+    } else if (flag == "--bot-level") {
+      const auto level = rules::parse_bot_kind(value);
+      if (!level) return "--bot-level must be easy, normal, hard, expert, random or greedy";
+      o.bot_level = *level;
     } else if (flag == "--preset") {
       if (auto error = parse_ruleset_flag(value, o.ruleset)) return error;
     } else if (flag == "--token") {

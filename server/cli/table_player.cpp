@@ -214,14 +214,15 @@ class game_session {
          << protocol::dump_json(protocol::ruleset_to_json(options_.ruleset)) << ")\n";
 
     for (int i = 0; i < options_.bots; ++i)
-      if (auto failed = send(protocol::add_bot_request{rules::bot_kind::greedy}, named("bot" + std::to_string(i))))
+      if (auto failed = send(protocol::add_bot_request{options_.bot_level}, named("bot" + std::to_string(i))))
         return *failed;
     if (auto failed = send(protocol::start_request{}, named("start"))) return *failed;
     while (!view_) {
       auto frame = next_frame(true);
       if (!frame) return frame.error();
     }
-    log_ << "play: started with " << options_.bots << " greedy bot(s); seat " << view_->viewer << '\n';
+    log_ << "play: started with " << options_.bots << " " << rules::to_string(options_.bot_level)
+         << " bot(s); seat " << view_->viewer << '\n';
 
     while (!game_over_) {
       if (auto failed = act_if_asked()) return *failed;

@@ -10,6 +10,7 @@
 
 #include "protocol/json_text.hpp"
 #include "rules/action.hpp"
+#include "rules/bots.hpp"
 #include "rules/error.hpp"
 #include "rules/rng.hpp"
 #include "rules/ruleset.hpp"
@@ -28,7 +29,8 @@ std::optional<rules::action> choose_move(const rules::seat_view& view, rules::rn
 struct play_options {
   web_url url;
   std::string name;
-  int bots = 2;                          // greedy bots beside the player, 1..7
+  int bots = 2;                          // bots beside the player, 1..7
+  rules::bot_kind bot_level = rules::bot_kind::greedy;
   rules::ruleset ruleset = rules::preset_ruleset(rules::preset_id::shiphead);
   std::string token;                     // empty: a new identity
   std::chrono::seconds timeout{300};     // for everything, connecting included

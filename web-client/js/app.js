@@ -8,6 +8,7 @@ import { applyFrame, emptyTable, forgetVersion } from './core/room-sync.js';
 import { applyTablesChanged } from './core/table-list.js';
 import { describeEvents } from './core/event-words.js';
 import { normalizeCode, parseHash, tableCodeFromPath } from './core/routes.js';
+import { botLevel } from './core/bot-levels.js';
 import { TurnSound } from './ui/sound.js';
 import { toast } from './ui/toast.js';
 
@@ -270,7 +271,8 @@ export class App {
     const intent = this.pendingIntent;
     this.pendingIntent = null;
     if (intent?.bots) {
-      for (let i = 0; i < intent.bots; i += 1) this.send({ type: 'add_bot', kind: 'greedy' });
+      const kind = botLevel(this.identity.botLevel).kind;
+      for (let i = 0; i < intent.bots; i += 1) this.send({ type: 'add_bot', kind });
       if (intent.start) this.send({ type: 'start' });
     }
     this.render();

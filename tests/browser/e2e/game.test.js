@@ -56,8 +56,15 @@ test('two players and a bot play a private table through its link to the game-ov
   assert.equal(await ana.page.locator('.wait-seat b').count(), 0);
   await ana.page.locator('.wait-seat .seat-name', { hasText: names.bob }).waitFor();
 
+  // The host picks the bot's level; a line says what playing it is like.
+  const level = ana.page.locator('[data-testid=bot-level]');
+  assert.equal(await level.inputValue(), 'normal');
+  assert.match(await ana.page.locator('[data-testid=bot-level-line]').textContent(), /sensibly/);
+  await level.selectOption('expert');
+  assert.match(await ana.page.locator('[data-testid=bot-level-line]').textContent(), /Thinks hardest/);
+  await shot(ana.page, 'waiting-room-bot-level.png');
   await ana.page.locator('[data-testid=add-bot]').click();
-  await ana.page.locator('.wait-seat', { hasText: 'Greedy bot' }).waitFor();
+  await ana.page.locator('.wait-seat', { hasText: 'Expert bot' }).waitFor();
   await ana.page.locator('[data-testid=start-game]').click();
 
   // Chat is text too.

@@ -9,6 +9,7 @@ const KEYS = {
   muted: 'shithead.muted',
   fourColour: 'shithead.four_colour',
   titleStyle: 'shithead.title_style',
+  botLevel: 'shithead.bot_level',
 };
 
 export function createIdentityStore(storage) {
@@ -34,6 +35,8 @@ export function createIdentityStore(storage) {
     set fourColour(value) { write(KEYS.fourColour, value ? '1' : null); },
     get titleStyle() { return read(KEYS.titleStyle) ?? 'feudal'; },
     set titleStyle(value) { write(KEYS.titleStyle, value); },
+    get botLevel() { return read(KEYS.botLevel) ?? 'normal'; },
+    set botLevel(value) { write(KEYS.botLevel, value); },
   };
 }
 

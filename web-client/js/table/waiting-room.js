@@ -7,6 +7,7 @@ import { isHost, takenSeats } from '../core/seating.js';
 import { presetOf, presetTitle, variantWords } from '../views/presets.js';
 import { toast } from '../ui/toast.js';
 import { rulesHash, tableLink } from '../core/routes.js';
+import { BOT_LEVELS, botLevel } from '../core/bot-levels.js';
 
 export function shareBox(room) {
   const link = tableLink(location.origin, room.code);
@@ -58,8 +59,19 @@ export function waitingRoomEl(app, { afterGame = false } = {}) {
   const timer = room.settings?.turn_timer ? `${room.settings.turn_timer} s turns` : 'no turn timer';
   const actions = [];
   if (host) {
-    actions.push(h('button', { type: 'button', class: 'secondary', disabled: freeSeats === 0, 'data-testid': 'add-bot',
-      onclick: () => app.roomRequest('add_bot', { kind: 'greedy' }) }, 'Add a bot'));
+    const level = botLevel(app.identity.botLevel);
+    const line = h('p', { class: 'hint bot-line', id: 'bot-level-line', 'data-testid': 'bot-level-line' }, level.line);
+    const choose = (e) => {
+      app.identity.botLevel = e.target.value;
+      line.textContent = botLevel(e.target.value).line;
+    };
+    actions.push(h('div', { class: 'add-bot' },
+      h('label', { for: 'bot-level' }, 'Bot level'),
+      h('select', { id: 'bot-level', 'data-testid': 'bot-level', 'aria-describedby': 'bot-level-line', onchange: choose },
+        ...BOT_LEVELS.map((l) => h('option', { value: l.kind, selected: l.kind === level.kind }, l.title))),
+      h('button', { type: 'button', class: 'secondary', disabled: freeSeats === 0, 'data-testid': 'add-bot',
+        onclick: () => app.roomRequest('add_bot', { kind: botLevel(app.identity.botLevel).kind }) }, 'Add a bot'),
+      line));
     actions.push(h('button', { type: 'button', class: 'primary big', disabled: seated < 2, 'data-testid': 'start-game',
       onclick: () => app.roomRequest(afterGame ? 'rematch' : 'start') }, seated < 2 ? 'Waiting for players…' : 'Start the game'));
   } else if (mySeat) {

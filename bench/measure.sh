@@ -7,7 +7,9 @@
 #   bench/measure.sh build/release/server/shithead build/release/bench/shithead_load \
 #       --connections 200 --tables 50 --seconds 20
 #
-# Environment: PORT (default 18641), SERVER_FLAGS (more flags for `serve`), KEEP_DB=1 keeps the database folder, PERF=FILE
+# Environment: PORT (default 18641), SERVER_FLAGS (more flags for `serve`), KEEP_DB=1 keeps the database folder,
+# ALONGSIDE="COMMAND" runs COMMAND over and over while the load runs ($URL in it is the
+# server's WebSocket; for example a `shithead play` against seven expert bots), PERF=FILE
 # records a call-graph profile of the server into FILE while the load runs (needs
 # linux-perf; read it with `perf report -i FILE --no-children --sort symbol`).
 set -euo pipefail
@@ -45,7 +47,21 @@ if [[ -n "${PERF:-}" ]]; then
   perf record -q -F 999 -g -p "$pid" -o "$PERF" >/dev/null 2>&1 &
   perf_pid=$!
 fi
+if [[ -n "${ALONGSIDE:-}" ]]; then
+  touch "$data/alongside.run"
+  (
+    export URL="ws://127.0.0.1:$port/ws"
+    while [[ -e "$data/alongside.run" ]]; do eval "$ALONGSIDE" >>"$data/alongside.log" 2>&1 || sleep 1; done
+  ) &
+  alongside_pid=$!
+fi
 summary=$("$load" --url "ws://127.0.0.1:$port/ws" "$@")
+if [[ -n "${ALONGSIDE:-}" ]]; then
+  rm -f "$data/alongside.run"  # no new run starts; the one under way is stopped
+  pkill -P "$alongside_pid" 2>/dev/null || true
+  wait "$alongside_pid" 2>/dev/null || true
+  echo "alongside: $(grep -c '"place"' "$data/alongside.log" || true) run(s) of: $ALONGSIDE"
+fi
 if [[ -n "${PERF:-}" ]]; then
   kill -INT "$perf_pid"
   wait "$perf_pid" || true

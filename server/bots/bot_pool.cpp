@@ -1,16 +1,18 @@
 #include "server/bots/bot_pool.hpp"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
+#include <pthread.h>
+#include <sched.h>
 
 namespace shithead::server {
 namespace {
 
-// Linux schedules threads one by one: a thread's nice value is its own.
+// SCHED_IDLE: the thread runs when no ordinary thread wants the core, and any of them
+// that wakes takes the core at once. A lower nice value was not enough: at nice 10 one
+// table of expert bots doubled every other table's round trip on two cores (bench/
+// README.md, "Searching bots beside other tables").
 void lower_own_priority() {
-  const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
-  (void)::setpriority(PRIO_PROCESS, tid, 10);  // best effort: a refusal leaves it as it was
+  sched_param none{};
+  (void)::pthread_setschedparam(::pthread_self(), SCHED_IDLE, &none);  // best effort
 }
 
 }  // namespace

@@ -4,9 +4,8 @@
 //
 // Questions wait in one queue, first come first served, at most `max_waiting` of them;
 // ask() refuses one beyond that, and the room's host then has the seat played at
-// `normal` at once (server/README.md, "Bots"). The threads run at a lower scheduling
-// priority than the network threads: when the cores are busy, moves and messages go
-// first and the bots think a little longer.
+// `normal` at once (server/README.md, "Bots"). The threads run in the idle scheduling
+// class: when the cores are busy, moves and messages go first and the bots think longer.
 //
 // A callback must not own whatever owns the pool (hold a weak_ptr to the room's host):
 // the pool's last owner must never let go of it on one of its own threads. A callback

@@ -10,7 +10,7 @@ constexpr std::string_view usage =
     "\n"
     "  rules PRESET [--json]   what may be played on what under a preset\n"
     "                          (shiphead, isf, limbo, palace, standard)\n"
-    "  simulate --preset P --players N --games G --seed S [--bots greedy,random,...]\n"
+    "  simulate --preset P --players N --games G --seed S [--first-game K] [--bots hard,normal,...]\n"
     "                          play bot games and report statistics as JSON\n"
     "                          (P: a preset, or a ruleset object such as\n"
     "                          '{\"preset\":\"isf\",\"pickup_leads\":false}')\n"

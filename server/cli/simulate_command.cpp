@@ -22,6 +22,10 @@ struct simulate_options {
   rules::ruleset rules = rules::preset_ruleset(rules::preset_id::shiphead);
   int players = 4;
   long games = 1000;
+  // Games are numbered from 0 and each is seeded by its number, so a long measurement
+  // can be split into pieces (`--first-game 1000 --games 1000` is the second half of
+  // `--games 2000`) that run on several cores or across days and add up to the same.
+  long first_game = 0;
   std::uint64_t seed = 1;
   std::vector<rules::bot_kind> bots{rules::bot_kind::greedy};
 };
@@ -57,6 +61,8 @@ std::string parse_options(arguments args, simulate_options& o) {
         return "--players must be a number from 2 to 8";
     } else if (flag == "--games") {
       if (!parse_number(value, o.games) || o.games < 1) return "--games must be a positive number";
+    } else if (flag == "--first-game") {
+      if (!parse_number(value, o.first_game) || o.first_game < 0) return "--first-game must be a non-negative number";
     } else if (flag == "--seed") {
       if (!parse_number(value, o.seed)) return "--seed must be a non-negative number";
     } else if (flag == "--bots") {
@@ -116,7 +122,7 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
   std::vector<double> search_ms;
 
   const auto start = std::chrono::steady_clock::now();
-  for (long g = 0; g < o.games; ++g) {
+  for (long g = o.first_game; g < o.first_game + o.games; ++g) {
     const auto seed = game_seed(o.seed, g);
     auto game = rules::new_game(rules, o.players, -1, seed);
     if (!game) {
@@ -151,6 +157,7 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
 
   nlohmann::ordered_json report;
   report["games"] = o.games;
+  report["first_game"] = o.first_game;
   report["finished"] = finished;
   report["abandoned"] = abandoned;
   report["actions"] = actions;

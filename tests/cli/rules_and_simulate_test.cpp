@@ -198,6 +198,25 @@ TEST(simulate_command, the_same_seed_plays_the_same_games) {
   EXPECT_NE(strip_timing(call(args).out), strip_timing(call(other).out));
 }
 
+// A measurement split into pieces adds up to the whole: the pieces play the same games.
+TEST(simulate_command, games_split_with_first_game_add_up_to_the_whole_run) {
+  const auto run = [](std::string_view first, std::string_view games) {
+    return nlohmann::json::parse(call({"simulate", "--preset", "shiphead", "--players", "3", "--games", games,
+                                       "--first-game", first, "--seed", "9", "--bots", "greedy,easy"})
+                                     .out);
+  };
+  const auto whole = run("0", "60");
+  const auto head = run("0", "25");
+  const auto tail = run("25", "35");
+  EXPECT_EQ(tail["first_game"], 25);
+  for (const char* key : {"finished", "abandoned", "actions"})
+    EXPECT_EQ(whole[key].get<long>(), head[key].get<long>() + tail[key].get<long>()) << key;
+  for (std::size_t seat = 0; seat < 3; ++seat)
+    EXPECT_EQ(whole["shithead_by_seat"][seat].get<long>(),
+              head["shithead_by_seat"][seat].get<long>() + tail["shithead_by_seat"][seat].get<long>());
+  EXPECT_NE(run("0", "35")["shithead_by_seat"], tail["shithead_by_seat"]);
+}
+
 TEST(simulate_command, bad_options_are_usage_errors) {
   for (const auto& args : std::vector<std::vector<std::string_view>>{
            {"simulate", "--players", "9"},
@@ -206,6 +225,7 @@ TEST(simulate_command, bad_options_are_usage_errors) {
            {"simulate", "--bots", "clever"},
            {"simulate", "--games", "0"},
            {"simulate", "--seed", "-1"},
+           {"simulate", "--first-game", "-3"},
            {"simulate", "--colour", "red"}}) {
     const auto r = call(args);
     EXPECT_EQ(r.exit_code, 2) << args.back();

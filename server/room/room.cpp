@@ -99,13 +99,16 @@ rules::result<join_result, room_error> room::do_join(const player_info& player,
   if (const int index = find_seat(player.player_id); index >= 0) {
     auto& s = seats_[static_cast<std::size_t>(index)];
     if (!s.connection) {
-      // Back from a lost connection: the seat is theirs again, with a fresh grace.
+      // Back from a lost connection: the seat is theirs again, with a fresh grace. Their
+      // turn clock runs on from where it was (a reload must not buy a fresh turn), unless
+      // a bot was playing the seat: then the turn is theirs again, in full.
+      const bool bot_was_playing = s.grace_expired || s.timed_out;
       s.grace_used = {};
       s.grace_since.reset();
       s.grace_expired = false;
       s.timed_out = false;
       s.timeouts = 0;
-      if (awaited(index)) turn_started_ = now;  // their turn is theirs again, in full
+      if (bot_was_playing && awaited(index)) turn_started_ = now;
       room_dirty_ = true;
     }
     s.connection = std::move(connection);

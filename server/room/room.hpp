@@ -29,7 +29,9 @@
 // point fires whatever is already due before it does its own work.
 //  - turn timer (settings.turn_timer, 0 = off): when it runs out the seat to act gets
 //    the normal bot's move; after three timeouts in a row a bot plays the seat until
-//    the player sends any accepted message (or reconnects).
+//    the player sends any accepted message (or reconnects). It counts from the last
+//    move: a player who reconnects (a reload) finds it where it was, so nobody gets a
+//    fresh turn by reloading; only a seat a bot was playing gets its turn back in full.
 //  - swap timer (settings.swap_timer from the start of the swap): unswapped players get
 //    the normal bot's swap; with the turn timer off, only players who are disconnected.
 //  - grace (settings.grace): a disconnected player's clock runs only while the game

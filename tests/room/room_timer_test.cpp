@@ -251,6 +251,31 @@ TEST(RoomTimer, ReconnectingWithinGraceKeepsTheSeatInTheirHands) {
   EXPECT_EQ(seat_entry_of(*fresh, gone)["controlled_by_bot"], false);
 }
 
+// Reloading the page is a disconnection and a join: the turn clock must run on, or a
+// player could stall for ever by reloading before it runs out.
+TEST(RoomTimer, AReloadDoesNotRestartTheTurnClock) {
+  table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 30s), 13, 2);
+  start_two_humans(t);
+  const int first = t.r.game()->current;
+  const int reloader = 1 - first;
+  auto& p = *t.at_seat(reloader);
+  play_until_turn_of(t, first, reloader);
+  ASSERT_EQ(t.r.next_deadline(), t.now + 30s);
+  t.advance(20s);
+  t.r.disconnected(p.id, t.now);
+  t.advance(2s);
+  auto fresh = std::make_shared<fake_participant>();
+  p.fake = fresh;
+  ASSERT_TRUE(t.r.join(p.info(), fresh, false, t.now).ok());
+  EXPECT_EQ((*fresh->last("room"))["deadlines"]["turn_ms_left"], 8000);
+  EXPECT_EQ(t.r.next_deadline(), t.now + 8s);
+
+  const auto actions = t.r.record()->actions.size();
+  t.advance(8s);
+  ASSERT_GT(t.r.record()->actions.size(), actions);  // timed out, as without the reload
+  EXPECT_EQ(t.r.record()->actions[actions].seat, reloader);
+}
+
 TEST(RoomTimer, AStaleCloseDoesNotDisconnectANewConnection) {
   table t(make_settings(2), 1, 2);
   t.join_all();

@@ -57,6 +57,9 @@ struct load_options {
   int tables = 50;
   int bots = 1;  // per table
   shithead::rules::bot_kind bot_level = shithead::rules::bot_kind::greedy;
+  // The bots' pause before each move: 0, so that figures compare with those measured
+  // before bots had a pace, and a table's moves are not held back by a sleep.
+  std::chrono::milliseconds bot_pace{0};
   int seconds = 20;
   int setup_seconds = 60;
   int threads = 1;
@@ -213,6 +216,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
         protocol::create_table_request create;
         create.ruleset = options_.ruleset;
         create.seats = table_.seats;
+        create.bot_pace = options_.bot_pace;
         send(create);
       } else if (!code_.empty()) {
         send(protocol::join_request{code_, false});
@@ -361,7 +365,7 @@ constexpr std::string_view usage =
     "usage: shithead_load --url ws://127.0.0.1:PORT/ws [--connections C] [--tables T]\n"
     "                     [--bots B] [--seconds S] [--setup-seconds S] [--threads N]\n"
     "                     [--per-address K] [--rate R] [--ramp N] [--preset P]\n"
-    "                     [--bot-level L]\n"
+    "                     [--bot-level L] [--bot-pace MS]\n"
     "\n"
     "  --connections C   WebSocket players (default 100)\n"
     "  --tables T        private tables they are spread over (default C/2); each seats\n"
@@ -369,6 +373,8 @@ constexpr std::string_view usage =
     "  --bots B          bots per table (default 1)\n"
     "  --bot-level L     their level: random, greedy, easy, normal, hard or expert\n"
     "                    (default greedy, the bot every earlier figure was measured with)\n"
+    "  --bot-pace MS     the bots' pause before each move, 0 to 3000 (default 0: at once,\n"
+    "                    as every earlier figure; people's tables default to 900)\n"
     "  --seconds S       how long the measured play lasts (default 20)\n"
     "  --setup-seconds S how long connecting and starting may take (default 60)\n"
     "  --threads N       client threads (default 1)\n"
@@ -426,6 +432,10 @@ std::optional<std::string> parse_options(int argc, char** argv, load_options& o)
       const auto level = shithead::rules::parse_bot_kind(value);
       if (!level) return "--bot-level must be random, greedy, easy, normal, hard or expert";
       o.bot_level = *level;
+    } else if (flag == "--bot-pace") {
+      int pace = 0;
+      error = number(pace, 0, protocol::max_bot_pace_ms);
+      o.bot_pace = std::chrono::milliseconds{pace};
     } else if (flag == "--preset") {
       const auto preset = shithead::rules::parse_preset(value);
       if (!preset) return "--preset must be shiphead, isf, limbo, palace or standard";

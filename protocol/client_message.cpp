@@ -79,7 +79,7 @@ body<hello_request> parse_hello(const json& m) {
 
 body<create_table_request> parse_create_table(const json& m) {
   const auto refused = [](parse_error e) { return bad(std::move(e.message), error_code::bad_table); };
-  if (auto wrong = check_keys(m, {"public", "ruleset", "seats", "turn_timer"}, error_code::bad_table)) return *wrong;
+  if (auto wrong = check_keys(m, {"public", "ruleset", "seats", "turn_timer", "bot_pace_ms"}, error_code::bad_table)) return *wrong;
   create_table_request out;
   if (const json* value = find_field(m, "public")) {
     auto read = read_bool(*value, "public");
@@ -102,6 +102,11 @@ body<create_table_request> parse_create_table(const json& m) {
     const std::chrono::seconds t{read.value()};
     if (!valid_turn_timer(t)) return refused(error_at("turn_timer", quote(*value) + " is not one of 0, 15, 30, 60"));
     out.turn_timer = t;
+  }
+  if (const json* value = find_field(m, "bot_pace_ms")) {
+    auto read = read_int(*value, "bot_pace_ms", 0, max_bot_pace_ms);
+    if (!read) return refused(read.error());
+    out.bot_pace = std::chrono::milliseconds{read.value()};
   }
   // Fewer players need fewer cards, so a ruleset that deals a full table deals any game.
   if (out.ruleset.decks_for(out.seats) == 0)

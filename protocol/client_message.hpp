@@ -32,6 +32,9 @@ inline constexpr std::size_t max_request_id_bytes = 64;
 inline constexpr int min_seats = 2;
 inline constexpr int max_seats = 8;
 bool valid_turn_timer(std::chrono::seconds t);
+// A bot's pause before each move (milliseconds): 0 plays at once, as tests want; people
+// need most of a second to see a move (the server's default is 900).
+inline constexpr int max_bot_pace_ms = 3000;
 
 // ---- the connection and the lobby -----------------------------------------------------
 
@@ -49,12 +52,14 @@ struct list_tables_request {
   friend bool operator==(const list_tables_request&, const list_tables_request&) = default;
 };
 // Every setting optional in the message; the parsed value holds the defaults (private,
-// shiphead, 4 seats) and leaves the turn timer to the server's default when absent.
+// shiphead, 4 seats) and leaves the turn timer and the bots' pace to the server's
+// defaults when absent.
 struct create_table_request {
   bool is_public = false;
   rules::ruleset ruleset = rules::preset_ruleset(rules::preset_id::shiphead);
   int seats = 4;
   std::optional<std::chrono::seconds> turn_timer;
+  std::optional<std::chrono::milliseconds> bot_pace;
 
   friend bool operator==(const create_table_request&, const create_table_request&) = default;
 };

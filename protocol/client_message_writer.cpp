@@ -26,6 +26,7 @@ void put(json& out, const create_table_request& r) {
   out["ruleset"] = ruleset_to_json(r.ruleset);
   out["seats"] = r.seats;
   if (r.turn_timer) out["turn_timer"] = r.turn_timer->count();
+  if (r.bot_pace) out["bot_pace_ms"] = r.bot_pace->count();
 }
 void put(json& out, const join_request& r) {
   out["code"] = r.code;

@@ -93,6 +93,7 @@ json clocks_json(const table_clocks& c) {
   out["swap_timer"] = c.swap_timer_s;
   out["grace"] = c.grace_s;
   out["empty_close"] = c.empty_close_s;
+  out["bot_pace_ms"] = c.bot_pace_ms;
   return out;
 }
 
@@ -336,6 +337,7 @@ void write_clocks(json_writer& out, const table_clocks& c) {
       .key("swap_timer").number(c.swap_timer_s)
       .key("grace").number(c.grace_s)
       .key("empty_close").number(c.empty_close_s)
+      .key("bot_pace_ms").number(c.bot_pace_ms)
       .end_object();
 }
 

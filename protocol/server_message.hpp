@@ -128,13 +128,15 @@ struct deadlines {
   friend bool operator==(const deadlines&, const deadlines&) = default;
 };
 
-// A table's clocks as a room snapshot shows them, in whole seconds.
+// A table's clocks as a room snapshot shows them, in whole seconds; the bots' pause
+// before each move in milliseconds.
 struct table_clocks {
   int seats = 0;
   std::int64_t turn_timer_s = 0;
   std::int64_t swap_timer_s = 0;
   std::int64_t grace_s = 0;
   std::int64_t empty_close_s = 0;
+  std::int64_t bot_pace_ms = 0;
 
   friend bool operator==(const table_clocks&, const table_clocks&) = default;
 };

@@ -144,8 +144,8 @@ parsed<deadlines> read_deadlines(const json& value, std::string_view path) {
 }
 
 parsed<table_clocks> read_clocks(const json& value, std::string_view path) {
-  static constexpr std::array<std::string_view, 5> known = {"seats", "turn_timer", "swap_timer", "grace",
-                                                            "empty_close"};
+  static constexpr std::array<std::string_view, 6> known = {"seats", "turn_timer", "swap_timer", "grace",
+                                                            "empty_close", "bot_pace_ms"};
   if (auto bad = check_object(value, path, known)) return std::move(*bad);
   table_clocks c;
   if (auto e = take(read_field(value, path, "seats", int_in(0, most_seats)), c.seats)) return *e;
@@ -153,6 +153,7 @@ parsed<table_clocks> read_clocks(const json& value, std::string_view path) {
   if (auto e = take(read_field(value, path, "swap_timer", read_int64), c.swap_timer_s)) return *e;
   if (auto e = take(read_field(value, path, "grace", read_int64), c.grace_s)) return *e;
   if (auto e = take(read_field(value, path, "empty_close", read_int64), c.empty_close_s)) return *e;
+  if (auto e = take(read_field(value, path, "bot_pace_ms", read_int64), c.bot_pace_ms)) return *e;
   return c;
 }
 

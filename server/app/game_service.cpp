@@ -229,7 +229,7 @@ void game_service::on_create(connection& c, const protocol::create_table_request
     return send_error(c, id, protocol::error_code::too_many_tables,
                       "your address has " + std::to_string(limits_.tables_per_address) +
                           " open tables; join one or wait for one to close");
-  auto settings = settings_for(request, "", limits_.default_turn_timer);
+  auto settings = settings_for(request, "", limits_.default_turn_timer, limits_.default_bot_pace);
   if (limits_.adjust_table) limits_.adjust_table(settings);
   auto created = lobby_.create_table(c.player_id, settings.is_public, std::chrono::steady_clock::now());
   if (!created) return send_error(c, id, created.error().code, created.error().message);

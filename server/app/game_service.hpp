@@ -51,6 +51,8 @@ struct service_limits {
   credit_limits message_budget = default_message_budget();
   // The turn timer of a table whose creator does not choose one (0, 15, 30 or 60 s).
   std::chrono::seconds default_turn_timer{0};
+  // The bots' pace of a table whose creator does not choose one (table_settings::bot_pace).
+  std::chrono::milliseconds default_bot_pace = table_settings::default_bot_pace;
   // How long the lobby gathers changes to the public list before telling its watchers:
   // a lobby busy with thousands of tables costs each watcher a few small frames a second.
   std::chrono::milliseconds lobby_flush_delay{250};

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <string>
 
+#include "protocol/client_message.hpp"
 #include "rules/ruleset.hpp"
 #include "server/cli/command_line.hpp"
 #include "server/cli/ruleset_flag.hpp"
@@ -13,7 +14,8 @@ namespace {
 
 constexpr std::string_view play_usage =
     "usage: shithead play --url ws://HOST:PORT/ws --name NAME [--bots N] [--preset P]\n"
-    "                     [--bot-level L] [--token T] [--timeout-seconds S] [--rate R]\n"
+    "                     [--bot-level L] [--bot-pace MS] [--token T]\n"
+    "                     [--timeout-seconds S] [--rate R]\n"
     "\n"
     "Creates a private table, adds N bots, plays the whole game and leaves.\n"
     "Progress goes to standard error; the last line of standard output is the result:\n"
@@ -27,6 +29,8 @@ constexpr std::string_view play_usage =
     "  --bots N               bots at the table, 1 to 7 (default 2)\n"
     "  --bot-level L          their level: easy, normal, hard or expert (random and greedy\n"
     "                         too; default greedy)\n"
+    "  --bot-pace MS          their pause before each move, 0 to 3000 milliseconds\n"
+    "                         (default 0: at once; a table for people has 900)\n"
     "  --preset P             a preset (shiphead, isf, limbo, palace, standard) or a ruleset\n"
     "                         object as JSON (default shiphead)\n"
     "  --token T              play as the player this token belongs to\n"
@@ -66,6 +70,11 @@ std::optional<std::string> parse_play_options(arguments args, play_options& o) {
       const auto level = rules::parse_bot_kind(value);
       if (!level) return "--bot-level must be easy, normal, hard, expert, random or greedy";
       o.bot_level = *level;
+    } else if (flag == "--bot-pace") {
+      int pace = 0;
+      if (!parse_number(value, pace) || pace < 0 || pace > protocol::max_bot_pace_ms)
+        return "--bot-pace must be a number of milliseconds from 0 to 3000";
+      o.bot_pace = std::chrono::milliseconds{pace};
     } else if (flag == "--preset") {
       if (auto error = parse_ruleset_flag(value, o.ruleset)) return error;
     } else if (flag == "--token") {

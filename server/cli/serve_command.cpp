@@ -23,6 +23,7 @@ int serve(const config& settings, std::ostream& err) {
   server game_server(settings, options);
   service_limits limits;
   limits.default_turn_timer = settings.turn_timer;
+  limits.default_bot_pace = settings.bot_pace;
   limits.new_players.burst = settings.new_players_per_address;
   limits.new_players.rate_per_second = settings.new_players_per_address / 3600.0;
   limits.tables_per_address = static_cast<std::size_t>(settings.tables_per_address);

@@ -204,6 +204,7 @@ class game_session {
     protocol::create_table_request create;
     create.ruleset = options_.ruleset;
     create.seats = options_.bots + 1;
+    create.bot_pace = options_.bot_pace;
     if (auto failed = send(create, named("create"))) return *failed;
     auto joined = await<protocol::joined_message>();
     if (!joined) return joined.error();

@@ -31,6 +31,7 @@ struct play_options {
   std::string name;
   int bots = 2;                          // bots beside the player, 1..7
   rules::bot_kind bot_level = rules::bot_kind::greedy;
+  std::chrono::milliseconds bot_pace{0};  // the bots' pause before each move: none, for a machine
   rules::ruleset ruleset = rules::preset_ruleset(rules::preset_id::shiphead);
   std::string token;                     // empty: a new identity
   std::chrono::seconds timeout{300};     // for everything, connecting included

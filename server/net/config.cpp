@@ -1,5 +1,6 @@
 #include "server/net/config.hpp"
 
+#include "protocol/client_message.hpp"
 #include "server/net/address_table.hpp"
 
 #include <algorithm>
@@ -103,6 +104,15 @@ std::optional<std::string> set_turn_timer(config& c, std::string_view text) {
   return std::nullopt;
 }
 
+std::optional<std::string> set_bot_pace(config& c, std::string_view text) {
+  const auto value = parse_integer(text);
+  if (!value || *value < 0 || *value > protocol::max_bot_pace_ms)
+    return "bot-pace must be a pause from 0 (none) to " + std::to_string(protocol::max_bot_pace_ms) +
+           " milliseconds, not '" + std::string(text) + "'";
+  c.bot_pace = std::chrono::milliseconds{*value};
+  return std::nullopt;
+}
+
 std::optional<std::string> set_api_rate(config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || *value < 0 || *value > 100000)
@@ -149,7 +159,7 @@ std::optional<std::string> set_forget_idle_days(config& c, std::string_view text
   return set_count(c.forget_idle_days, "forget-idle-days", text, 3650);
 }
 
-constexpr std::array<setting, 15> settings = {{
+constexpr std::array<setting, 16> settings = {{
     {"--port", "SHITHEAD_PORT", set_port},
     {"--bind", "SHITHEAD_BIND", set_bind},
     {"--data", "SHITHEAD_DATA", set_data},
@@ -159,6 +169,7 @@ constexpr std::array<setting, 15> settings = {{
     {"--allowed-origins", "SHITHEAD_ALLOWED_ORIGINS", set_allowed_origins},
     {"--public-url", "SHITHEAD_PUBLIC_URL", set_public_url},
     {"--turn-timer", "SHITHEAD_TURN_TIMER", set_turn_timer},
+    {"--bot-pace", "SHITHEAD_BOT_PACE", set_bot_pace},
     {"--api-rate", "SHITHEAD_API_RATE", set_api_rate},
     {"--connections-per-address", "SHITHEAD_CONNECTIONS_PER_ADDRESS", set_connections_per_address},
     {"--trusted-proxies", "SHITHEAD_TRUSTED_PROXIES", set_trusted_proxies},
@@ -178,7 +189,7 @@ const setting* find_flag(std::string_view flag) {
 const std::string_view config_usage =
     "usage: shithead serve [--port N] [--bind ADDRESS] [--data FILE] [--static DIR]\n"
     "                      [--threads N] [--log-level LEVEL] [--allowed-origins LIST]\n"
-    "                      [--public-url URL] [--turn-timer S] [--api-rate N]\n"
+    "                      [--public-url URL] [--turn-timer S] [--bot-pace MS] [--api-rate N]\n"
     "                      [--connections-per-address N] [--trusted-proxies LIST]\n"
     "                      [--new-players-per-address N] [--tables-per-address N]\n"
     "                      [--forget-idle-days D]\n"
@@ -202,6 +213,9 @@ const std::string_view config_usage =
     "                     https when a proxy says so in X-Forwarded-Proto)\n"
     "  --turn-timer S     turn timer of tables whose creator does not choose one:\n"
     "                     0 (none), 15, 30 or 60 seconds (SHITHEAD_TURN_TIMER, default 0)\n"
+    "  --bot-pace MS      how long bots pause before each move, at tables whose creator\n"
+    "                     does not choose: 0 (at once) to 3000 milliseconds\n"
+    "                     (SHITHEAD_BOT_PACE, default 900, like a person)\n"
     "  --api-rate N       HTTP API requests (/api/...) a second from one address, in bursts\n"
     "                     of up to 4N (at least 40); more are answered 429 (SHITHEAD_API_RATE,\n"
     "                     default 10; 0: no limit)\n"

@@ -23,6 +23,7 @@ struct config {
   origin_policy allowed_origins;     // pages of other origins that may open /ws; none by default
   std::optional<web_origin> public_url;  // the address players use, when the server is told it
   std::chrono::seconds turn_timer{0};  // of tables whose creator does not choose: 0, 15, 30 or 60
+  std::chrono::milliseconds bot_pace{900};  // of tables whose creator does not choose: 0 to 3000
   int api_rate = 10;                   // HTTP API requests a second per address; 0: no limit
   int connections_per_address = 64;    // TCP connections per address (an IPv6 /64)
   std::string trusted_proxies;         // addresses and blocks of reverse proxies in front

@@ -42,9 +42,12 @@
 //    seated either (bots only, or nobody), settings.deserted_close is enough.
 //
 // Bots. The host's bots play at their level; a seat a bot stands in for (left, timed
-// out, past grace) is played at `normal`. Random, greedy, easy and normal bots move at
-// once, inside the step that made their move due. A searching bot (hard, expert) is
-// asked instead: the outbox carries a bot_question, and the room waits for answer() with
+// out, past grace) is played at `normal`. In the play, a bot-played seat moves only a
+// pause like a person's after the last move (settings.bot_pace, times 0.8 to 1.2), in a
+// step of its own fired by tick(), so that each bot move reaches the players as a frame
+// of its own; swaps, and every move at pace 0, come at once, inside the step that made
+// them due. Random, greedy, easy and normal bots then move at once. A searching bot
+// (hard, expert) is asked instead: the outbox carries a bot_question, and the room waits for answer() with
 // its ticket, one question at a time. Humans may act meanwhile (a swap, a burn-in); a
 // move that changes the game makes the open question stale, and the room asks again.
 //
@@ -309,7 +312,12 @@ class room {
   // Puts the question in the outbox unless it is already out; false.
   bool ask(int index, rules::bot_kind kind);
   bool asked_here(int index) const;  // the open question is this seat's, at this point of the game
+  // Plays every bot move now due, and asks the searching bots theirs.
   void run_bots(time_point now);
+  // True (and bot_due_ set) while a bot-played seat's move of the play waits for its
+  // pause since the last move (settings.bot_pace).
+  bool bot_pausing(time_point now);
+  clock::duration bot_pause() const;
   void count_timeout(int index);
   void sync_clocks(time_point now);
   void fire_due(time_point now);
@@ -368,6 +376,7 @@ class room {
   };
   std::optional<asked> asked_;
   std::optional<asked> declined_;
+  std::optional<time_point> bot_due_;  // a pausing bot moves then (tick() plays it)
   std::uint64_t next_ticket_ = 1;
 
   scoreboard scoreboard_;

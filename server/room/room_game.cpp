@@ -145,7 +145,27 @@ bool room::move_bot(int index, time_point now) {
   return bot_move(index, kind, now);
 }
 
+room::clock::duration room::bot_pause() const {
+  // From the point of the game, not from bot_rng_, so that pauses never change what the
+  // bots choose: the same game plays the same whatever the pace.
+  std::uint64_t z = static_cast<std::uint64_t>(game_number_) * 0x9e3779b97f4a7c15ull + record_->actions.size();
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  z ^= z >> 31;
+  const auto permille = 800 + static_cast<std::int64_t>(z % 401);
+  return std::chrono::duration_cast<clock::duration>(settings_.bot_pace) * permille / 1000;
+}
+
+bool room::bot_pausing(time_point now) {
+  if (settings_.bot_pace.count() == 0 || game_->current_phase != rules::phase::play) return false;
+  const auto due = turn_started_ + bot_pause();  // turn_started_: the last move
+  if (now >= due) return false;
+  bot_due_ = due;
+  return true;
+}
+
 void room::run_bots(time_point now) {
+  bot_due_.reset();
   // Ends: every pass applies an action, and the engine abandons a game at its turn limit.
   while (in_game()) {
     bool acted = false;
@@ -155,13 +175,18 @@ void room::run_bots(time_point now) {
         if (!game.seats[static_cast<std::size_t>(i)].swapped && bot_played(i)) acted |= move_bot(i, now);
     } else {
       const int current = game.current;
-      if (bot_played(current)) acted |= move_bot(current, now);
+      if (bot_played(current)) {
+        if (bot_pausing(now)) return;
+        acted |= move_bot(current, now);
+      }
       // Burn-in: any bot-played seat that can complete the run out of turn is asked.
       for (int k = 1; game.rules.burn_in && k < game.players && in_game(); ++k) {
         const int other = (current + k) % game.players;
         if (other == game.current || !bot_played(other)) continue;
         rules::legal_actions(game, other, probe_);
-        if (!probe_.empty()) acted |= move_bot(other, now);
+        if (probe_.empty()) continue;
+        if (bot_pausing(now)) return;
+        acted |= move_bot(other, now);
       }
     }
     if (!acted) break;
@@ -277,6 +302,7 @@ std::optional<room::time_point> room::next_deadline() const {
   for (std::size_t i = 0; i < seats_.size(); ++i) consider(grace_deadline(static_cast<int>(i)));
   consider(swap_deadline());
   consider(turn_deadline());
+  if (in_game()) consider(bot_due_);
   return best;
 }
 

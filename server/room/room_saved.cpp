@@ -109,6 +109,7 @@ json room::saved() const {
   settings["swap_timer_ms"] = ms(settings_.swap_timer);
   settings["grace_ms"] = ms(settings_.grace);
   settings["empty_close_ms"] = ms(settings_.empty_close);
+  settings["bot_pace_ms"] = ms(settings_.bot_pace);
   out["settings"] = std::move(settings);
   out["host"] = host_;
   out["version"] = version_;
@@ -168,6 +169,8 @@ rules::result<room, std::string> room::restored(const json& saved, const std::ve
     settings.swap_timer = clock_field(js, "settings", "swap_timer_ms");
     settings.grace = clock_field(js, "settings", "grace_ms");
     settings.empty_close = clock_field(js, "settings", "empty_close_ms");
+    // Tables saved before bots had a pace get the default one.
+    if (js.contains("bot_pace_ms")) settings.bot_pace = clock_field(js, "settings", "bot_pace_ms");
 
     room r(std::move(settings), player_info{string_field(saved, "", "host"), {}}, seed, now);
     // One more than the last frame anyone saw: whatever a client holds is older than the

@@ -28,15 +28,21 @@ struct table_settings {
   // No human seated (only bots, or nobody) and none connected: nobody is coming back to
   // this table, so it goes quickly and frees its code and its owner's table count.
   std::chrono::milliseconds deserted_close{10'000};
+  // In the play, a bot-played seat moves only this long (times 0.8 to 1.2) after the last
+  // move, so that people see each bot move on its own. 0: at once (tests ask for that).
+  std::chrono::milliseconds bot_pace{default_bot_pace};
+
+  static constexpr std::chrono::milliseconds default_bot_pace{900};
 };
 
 // The swap timer a turn timer implies: never less than 30 s, or the turn timer if longer.
 std::chrono::milliseconds swap_timer_for(std::chrono::milliseconds turn_timer);
 
-// The table a create_table request asks for, with the server's turn timer when the
-// request names none.
+// The table a create_table request asks for, with the server's turn timer and bots' pace
+// when the request names none.
 table_settings settings_for(const protocol::create_table_request& request, std::string code,
-                            std::chrono::seconds default_turn_timer = {});
+                            std::chrono::seconds default_turn_timer = {},
+                            std::chrono::milliseconds default_bot_pace = table_settings::default_bot_pace);
 
 // The "settings" of a room snapshot: seats and clocks in whole seconds, rounded down.
 protocol::table_clocks table_clocks_of(const table_settings& settings);

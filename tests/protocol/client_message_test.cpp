@@ -23,7 +23,7 @@ std::vector<client_message> samples() {
       {request_id(std::string("p")), lobby_request(ping_request{})},
       {std::nullopt, lobby_request(list_tables_request{})},
       {request_id(std::string("create")), lobby_request(create_table_request{})},
-      {std::nullopt, lobby_request(create_table_request{true, palace, 6, 15s})},
+      {std::nullopt, lobby_request(create_table_request{true, palace, 6, 15s, 600ms})},
       {std::nullopt, lobby_request(join_request{"k7mpq2", true})},
       {std::nullopt, lobby_request(quick_play_request{})},
       {std::nullopt, table_request(ready_request{true})},

@@ -244,6 +244,7 @@ inline table_settings make_settings(
   s.seats = seats;
   s.turn_timer = turn_timer;
   s.swap_timer = swap_timer_for(turn_timer);
+  s.bot_pace = 0ms;  // bots at once, unless a test is about their pace
   return s;
 }
 

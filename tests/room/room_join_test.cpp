@@ -341,7 +341,7 @@ TEST(TableSettings, ParsesTheCreateTableRequest) {
   const auto parsed = table_settings_from(
       json::parse(
           R"({"type": "create_table", "id": 1, "public": true, "ruleset": {"preset": "isf", "hand_size": 4},
-                      "seats": 6, "turn_timer": 15})"),
+                      "seats": 6, "turn_timer": 15, "bot_pace_ms": 1200})"),
       "ABCD");
   ASSERT_TRUE(parsed.ok()) << parsed.error();
   const auto& s = parsed.value();
@@ -354,13 +354,16 @@ TEST(TableSettings, ParsesTheCreateTableRequest) {
   EXPECT_EQ(s.swap_timer, 30s);
   EXPECT_EQ(s.grace, 60s);
   EXPECT_EQ(s.empty_close, 5min);
-  // A room snapshot shows them as {"seats":6,"turn_timer":15,"swap_timer":30,"grace":60,"empty_close":300}.
+  EXPECT_EQ(s.bot_pace, 1200ms);
+  // A room snapshot shows them as {"seats":6,"turn_timer":15,"swap_timer":30,"grace":60,"empty_close":300,
+  // "bot_pace_ms":1200}.
   const auto clocks = table_clocks_of(s);
   EXPECT_EQ(clocks.seats, 6);
   EXPECT_EQ(clocks.turn_timer_s, 15);
   EXPECT_EQ(clocks.swap_timer_s, 30);
   EXPECT_EQ(clocks.grace_s, 60);
   EXPECT_EQ(clocks.empty_close_s, 300);
+  EXPECT_EQ(clocks.bot_pace_ms, 1200);
 }
 
 TEST(TableSettings, DefaultsArePrivateShipheadFourSeatsNoTimer) {
@@ -370,7 +373,9 @@ TEST(TableSettings, DefaultsArePrivateShipheadFourSeatsNoTimer) {
   EXPECT_EQ(parsed.value().ruleset, rules::preset_ruleset(rules::preset_id::shiphead));
   EXPECT_EQ(parsed.value().seats, 4);
   EXPECT_EQ(parsed.value().turn_timer, 0s);
+  EXPECT_EQ(parsed.value().bot_pace, 900ms);  // like a person, unless a table asks otherwise
   EXPECT_EQ(table_settings_from(json{{"turn_timer", 60}}, "X").value().swap_timer, 60s);
+  EXPECT_EQ(table_settings_from(json{{"bot_pace_ms", 0}}, "X").value().bot_pace, 0ms);
 }
 
 TEST(TableSettings, BadRequestsSayWhatIsWrong) {
@@ -382,6 +387,9 @@ TEST(TableSettings, BadRequestsSayWhatIsWrong) {
   EXPECT_EQ(error(R"({"seats": 1})"), "seats: 1 is out of range 2..8");
   EXPECT_EQ(error(R"({"turn_timer": 20})"), "turn_timer: 20 is not one of 0, 15, 30, 60");
   EXPECT_EQ(error(R"({"public": "yes"})"), "public: expected true or false, got \"yes\"");
+  EXPECT_EQ(error(R"({"bot_pace_ms": 3001})"), "bot_pace_ms: 3001 is out of range 0..3000");
+  EXPECT_EQ(error(R"({"bot_pace_ms": -1})"), "bot_pace_ms: -1 is out of range 0..3000");
+  EXPECT_EQ(error(R"({"bot_pace_ms": 0.5})").substr(0, 12), "bot_pace_ms:");
   EXPECT_EQ(error(R"({"colour": "red"})"), "colour: unknown key");
   EXPECT_EQ(error(R"({"ruleset": "poker"})").substr(0, 8), "ruleset:");
   EXPECT_EQ(error(R"({"ruleset": {"decks": 1}, "seats": 8})"),

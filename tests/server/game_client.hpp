@@ -28,6 +28,7 @@ inline server::service_limits fast_players() {
   server::service_limits limits;
   limits.message_budget.rate_per_second = 10'000;
   limits.message_budget.burst = 10'000;
+  limits.default_bot_pace = std::chrono::milliseconds{0};  // bots at once, unless a test is about their pace
   return limits;
 }
 

@@ -136,6 +136,17 @@ TEST(config, a_bad_origin_or_turn_timer_is_an_error_that_names_it) {
   EXPECT_NE(from_env.error->find("SHITHEAD_TURN_TIMER"), std::string::npos) << *from_env.error;
 }
 
+TEST(config, the_bots_pace_is_a_person_s_unless_a_flag_or_the_environment_says_otherwise) {
+  EXPECT_EQ(parse({}).settings.bot_pace, std::chrono::milliseconds(900));
+  EXPECT_EQ(parse({"--bot-pace", "0"}).settings.bot_pace, std::chrono::milliseconds(0));
+  EXPECT_EQ(parse({}, {{"SHITHEAD_BOT_PACE", "3000"}}).settings.bot_pace, std::chrono::milliseconds(3000));
+  for (const char* pace : {"3001", "-1", "fast", "", "1s"}) {
+    const auto refused = parse({"--bot-pace", pace});
+    ASSERT_TRUE(refused.error) << pace;
+    EXPECT_NE(refused.error->find("bot-pace"), std::string::npos) << *refused.error;
+  }
+}
+
 TEST(config, a_public_url_is_an_origin_from_a_flag_or_the_environment) {
   EXPECT_FALSE(parse({}).settings.public_url);
   const auto flag = parse({"--public-url", "https://Cards.Example.org/"});
@@ -201,7 +212,7 @@ TEST(config, serve_help_lists_the_flags_and_exits_0) {
   const std::vector<std::string_view> args = {"serve", "--help"};
   EXPECT_EQ(run_command_line(args, out, err), 0);
   for (const char* flag : {"--port", "--bind", "--data", "--static", "--threads", "--log-level", "--allowed-origins",
-                           "--turn-timer"})
+                           "--turn-timer", "--bot-pace"})
     EXPECT_NE(out.str().find(flag), std::string::npos) << flag;
 }
 

@@ -152,6 +152,7 @@ void game_service::handle(connection& c, protocol::client_message message) {
   const bool leaving = std::holds_alternative<protocol::leave_request>(request);
   room->second->handle(c.player_id, protocol::table_message{id, std::move(request)});
   if (leaving) {
+    lobby_.disown(c.room, c.player_id);
     c.room.clear();
     player_room_.erase(c.player_id);
     lobby_.subscribe(c.player_id, c.session);
@@ -288,6 +289,7 @@ void game_service::enter_room(connection& c, const std::shared_ptr<room_host>& h
 
 void game_service::leave_room(connection& c) {
   if (const auto room = rooms_.find(c.room); room != rooms_.end()) room->second->leave(c.player_id);
+  lobby_.disown(c.room, c.player_id);
   c.room.clear();
   player_room_.erase(c.player_id);
 }

@@ -36,7 +36,7 @@ rules::result<std::string, lobby_error> lobby::create_table(std::string_view own
   if (tables_owned_by(owner_player_id) >= limits_.max_tables_per_owner) {
     return lobby_error{protocol::error_code::too_many_tables,
                        "you already have " + std::to_string(limits_.max_tables_per_owner) +
-                           " open tables; close one first"};
+                           " open tables that you are at; leave one first"};
   }
   if (tables_.size() >= limits_.max_tables) {
     return lobby_error{protocol::error_code::lobby_full, "the server has no room for another table"};
@@ -98,6 +98,16 @@ bool lobby::update_summary(std::string_view code, protocol::table_summary summar
   return true;
 }
 
+bool lobby::disown(std::string_view code, std::string_view player_id) {
+  const auto it = tables_.find(code);
+  if (it == tables_.end() || it->second.owner_player_id.empty() || it->second.owner_player_id != player_id)
+    return false;
+  const auto owner = owned_.find(player_id);
+  if (owner != owned_.end() && --owner->second == 0) owned_.erase(owner);
+  it->second.owner_player_id.clear();
+  return true;
+}
+
 bool lobby::remove(std::string_view code) {
   const auto normal = normalize_table_code(code);
   const auto it = normal ? tables_.find(*normal) : tables_.end();
@@ -105,8 +115,10 @@ bool lobby::remove(std::string_view code) {
   const bool was_listed = is_listed(it->second);
   unlist(it->second);
 
-  const auto owner = owned_.find(it->second.owner_player_id);
-  if (owner != owned_.end() && --owner->second == 0) owned_.erase(owner);
+  if (!it->second.owner_player_id.empty()) {
+    const auto owner = owned_.find(it->second.owner_player_id);
+    if (owner != owned_.end() && --owner->second == 0) owned_.erase(owner);
+  }
 
   if (limits_.retired_codes > 0) {
     retired_.insert(it->second.code);

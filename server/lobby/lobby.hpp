@@ -85,6 +85,11 @@ class lobby {
   // Closes a table: its code leaves the lists and is retired. False if no such table.
   bool remove(std::string_view code);
 
+  // The player left the table: if they own it, it stops counting against their
+  // max_tables_per_owner at once (the room may take a moment to close, or stay open for
+  // the players still at it), and it has no owner from then on. False otherwise.
+  bool disown(std::string_view code, std::string_view player_id);
+
   // The public tables that have reported, joinable ones first (a free seat and no game
   // running), newest first within each group; at most limits().max_listed of them.
   std::vector<protocol::table_summary> public_tables() const;

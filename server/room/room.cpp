@@ -173,6 +173,15 @@ void room::do_leave(const std::string& player_id, const request_id& id, time_poi
   room_dirty_ = true;
   if (host_ == player_id) pass_host(false);
   send(connection, protocol::left_message{id});
+  if (!human_seated() && watchers_.empty()) {
+    // Nobody is left to come back or to watch: the table closes now rather than after
+    // deserted_close, freeing its code. A game still running is played out first, at
+    // once, so that leaving never dodges the result (the leaver keeps the seat's place).
+    play_out(now);
+    finish_step(now);
+    close();
+    return;
+  }
   run_bots(now);
   sync_clocks(now);
   finish_step(now);

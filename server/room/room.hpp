@@ -54,7 +54,9 @@
 // Leaving. Before a game (or from a seat not in it) the seat is freed. During a game a
 // bot plays the seat to the end and the leaver stays its player: if it ends last, the
 // leaver is the shithead. The seat is freed when the game ends; the leaver may come back
-// as a spectator or into a free seat. The host role passes to the longest-seated human
+// as a spectator or into a free seat. When the last human leaves (nobody seated but
+// bots, nobody watching), the table closes at once, its game first played out by normal
+// bots and recorded. The host role passes to the longest-seated human
 // left (then the longest-watching spectator); a host who disconnects hands it to the
 // longest-seated connected human, if there is one.
 #include <chrono>
@@ -314,6 +316,9 @@ class room {
   bool asked_here(int index) const;  // the open question is this seat's, at this point of the game
   // Plays every bot move now due, and asks the searching bots theirs.
   void run_bots(time_point now);
+  // Plays the rest of the game at once, every seat by the normal bot: nobody is left to
+  // watch it (the last human left), and its result still counts.
+  void play_out(time_point now);
   // True (and bot_due_ set) while a bot-played seat's move of the play waits for its
   // pause since the last move (settings.bot_pace).
   bool bot_pausing(time_point now);

@@ -193,6 +193,21 @@ void room::run_bots(time_point now) {
   }
 }
 
+void room::play_out(time_point now) {
+  // Ends: every pass applies an action, and the engine abandons a game at its turn limit.
+  while (in_game()) {
+    if (game_->current_phase == rules::phase::swap) {
+      bool swapped = false;
+      for (int i = 0; i < game_->players && game_->current_phase == rules::phase::swap; ++i)
+        if (!game_->seats[static_cast<std::size_t>(i)].swapped) swapped |= bot_move(i, rules::bot_kind::normal, now);
+      if (!swapped) break;
+    } else if (!bot_move(game_->current, rules::bot_kind::normal, now)) {
+      break;
+    }
+  }
+  asked_.reset();  // any answer still to come is for a game that has ended
+}
+
 void room::answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now, outbox& out) {
   if (!closed_) {
     fire_due(now);

@@ -210,6 +210,25 @@ TEST(lobby, a_player_may_own_three_open_tables) {
   must_create(hall, "ana");
 }
 
+// "Play against bots" after leaving three tables must not fail: a table its owner left
+// stops counting against them at once, though its room may take a moment to close.
+TEST(lobby, a_table_its_owner_left_no_longer_counts_against_them) {
+  lobby hall(seeded(6));
+  const auto first = must_create(hall, "ana");
+  must_create(hall, "ana");
+  must_create(hall, "ana");
+  EXPECT_FALSE(hall.disown(first, "bo"));  // only the owner's leaving counts
+  EXPECT_EQ(hall.tables_owned_by("ana"), 3u);
+  EXPECT_TRUE(hall.disown(first, "ana"));
+  EXPECT_FALSE(hall.disown(first, "ana"));  // once
+  EXPECT_EQ(hall.tables_owned_by("ana"), 2u);
+  EXPECT_TRUE(hall.find(first));  // still open, for whoever is still at it
+  must_create(hall, "ana");
+  EXPECT_EQ(hall.tables_owned_by("ana"), 3u);
+  ASSERT_TRUE(hall.remove(first));  // closing it later takes nothing more from ana
+  EXPECT_EQ(hall.tables_owned_by("ana"), 3u);
+}
+
 TEST(lobby, the_server_holds_a_bounded_number_of_tables) {
   lobby hall(seeded(7), lobby_limits{.max_tables = 2});
   must_create(hall, "ana");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "fake_participant.hpp"
+#include "protocol/game_record.hpp"
 #include "server/room/table_settings.hpp"
 
 namespace shithead::server::testing {
@@ -239,9 +240,10 @@ TEST(RoomJoin, TheHostPassesToTheLongestSeatedHumanOnLeaving) {
   t.r.leave("p3", t.now);
   EXPECT_EQ(t.r.host(), "p2");
   t.r.leave("p2", t.now);
-  EXPECT_EQ(t.r.host(), "");
-  t.join(t[1]);
-  EXPECT_EQ(t.r.host(), "p1");
+  EXPECT_TRUE(t.r.closed());  // the last human left: nobody to host
+  const auto refused = t.join(t[1]);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code, protocol::error_code::closed);
 }
 
 TEST(RoomJoin, AHostWhoDisconnectsHandsOverToAConnectedPlayer) {
@@ -284,6 +286,46 @@ TEST(RoomJoin, ATableLeftToItsBotsClosesTenSecondsAfterTheLastHumanGoesUnlessSom
   EXPECT_FALSE(t.r.closed());
   t.advance(1ms);
   EXPECT_TRUE(t.r.closed());
+}
+
+TEST(RoomJoin, TheLastHumanToLeaveATableOfBotsClosesItAtOnce) {
+  table t(make_settings(3), 1, 1);
+  t.join_all();
+  t.send(t[0], msg("add_bot"));
+  t.send(t[0], msg("leave"));
+  EXPECT_TRUE(t[0].fake->last("left"));
+  EXPECT_TRUE(t.r.closed());
+  EXPECT_TRUE(t.r.take_finished_games().empty());
+}
+
+// Leaving never dodges the result: with nobody left to watch, the bots play the game
+// out at once (whatever their pace) and it is recorded with the leaver in their seat.
+TEST(RoomJoin, WhenTheLastHumanLeavesAGameItIsPlayedOutRecordedAndTheTableCloses) {
+  for (const auto pace : {0ms, 900ms}) {
+    for (const bool after_swap : {false, true}) {
+      auto settings = make_settings(3);
+      settings.bot_pace = pace;
+      table t(settings, 7, 1);
+      t.join_all();
+      t.send(t[0], msg("add_bot", "kind", "normal"));
+      t.send(t[0], msg("add_bot", "kind", "expert"));  // its question is never answered
+      t.send(t[0], msg("start"));
+      ASSERT_TRUE(t.r.game());
+      if (after_swap) t.send(t[0], action_msg((*t[0].fake->latest_view())["legal"][0]));
+      const int seat = *t.r.seat_of("p0");
+      t.send(t[0], msg("leave"));
+      EXPECT_TRUE(t.r.closed());
+      const auto finished = t.r.take_finished_games();
+      ASSERT_EQ(finished.size(), 1u) << "pace " << pace.count() << ", after swap " << after_swap;
+      EXPECT_EQ(finished[0].players[static_cast<std::size_t>(seat)].id, "p0");
+      EXPECT_FALSE(finished[0].record.actions.empty());
+      const auto replayed = protocol::replay_record(finished[0].record);
+      ASSERT_TRUE(replayed.ok());
+      EXPECT_EQ(replayed.value().failed_index, -1);
+      EXPECT_TRUE(replayed.value().state.over());
+      EXPECT_EQ(replayed.value().state.shithead, finished[0].shithead);
+    }
+  }
 }
 
 TEST(RoomJoin, TheTableClosesFiveMinutesAfterTheLastHumanGoes) {

@@ -93,6 +93,25 @@ TEST(lobby_limits, an_address_opens_only_so_many_tables_and_a_closed_one_frees_i
   EXPECT_EQ(ben.expect("error").value("code", ""), "no_such_table");
 }
 
+// The web client's "Play against bots": a table with two bots, then Leave, again and
+// again. Tables left never count, so the fourth and fifth are not refused.
+TEST(lobby_limits, a_player_who_leaves_tables_of_bots_may_always_open_another) {
+  game_server server(limits_with(10, 0));
+  player ana(server.port());
+  ana.hello("Ana");
+  for (int round = 0; round < 5; ++round) {
+    ana.send({{"type", "create_table"}, {"id", round}, {"seats", 3}});
+    const auto joined = ana.expect("joined");
+    EXPECT_EQ(joined.value("id", -1), round) << joined.dump();
+    ana.send({{"type", "add_bot"}});
+    ana.send({{"type", "add_bot"}});
+    ana.send({{"type", "start"}});
+    ana.expect("game");
+    ana.send({{"type", "leave"}});
+    ana.expect("left");
+  }
+}
+
 TEST(lobby_limits, a_table_with_only_bots_closes_soon_but_one_with_a_seated_human_waits) {
   auto limits = fast_players();
   limits.adjust_table = [](server::table_settings& s) {

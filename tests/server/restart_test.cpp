@@ -26,8 +26,9 @@ struct running_server {
   std::uint16_t port = 0;
 
   explicit running_server(const std::filesystem::path& data) {
+    // Bots at once: the test is about what a restart keeps, not about their pace.
     process = std::make_unique<child_process>(std::vector<std::string>{
-        "serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--data", data.string()});
+        "serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--bot-pace", "0", "--data", data.string()});
     if (!process->started()) return;
     if (const auto logged = process->number_after("listening on http://127.0.0.1:", 30s))
       port = static_cast<std::uint16_t>(std::stoi(*logged));

@@ -10,6 +10,7 @@ import { cardButton, cardEl } from './card-el.js';
 import { sortCards } from '../core/cards.js';
 import { activeSource, isPlayable, turnableSlots, zoneCards } from '../core/selection.js';
 import { tableLayout } from '../core/table-cards.js';
+import { fanLayout } from '../core/hand-fan.js';
 
 /** Hand instances in display order (low to high), keys kept from the view's order. */
 export function displayOrder(instances) {
@@ -88,20 +89,29 @@ function faceUpButton(inst, view, ui, source) {
   return button;
 }
 
-/** Overlaps the hand's cards just enough to fit its width, keeping each card tappable. */
+/**
+ * Lays the hand's cards out to fit its width (see core/hand-fan.js): the card size, the
+ * lift of a selected card and the rows the screen has room for come from the CSS
+ * (`--lift`, `--hand-rows`), so that each layout of the table says them once.
+ */
 export function fitHand(handEl) {
-  const cards = handEl.querySelectorAll('.card-btn');
-  if (cards.length < 2) {
-    handEl.style.setProperty('--overlap', '0px');
+  const cards = [...handEl.querySelectorAll('.card-btn')];
+  handEl.classList.toggle('fanned', cards.length > 0);
+  if (!cards.length) {
+    handEl.style.removeProperty('height');
     return;
   }
-  const width = handEl.clientWidth;
-  const cardWidth = cards[0].getBoundingClientRect().width;
-  const total = cardWidth * cards.length;
-  const minVisible = Math.min(cardWidth, Math.max(20, cardWidth * 0.3));
-  const gap = 6;
-  let overlap = total + gap * (cards.length - 1) > width ? (total - width) / (cards.length - 1) : -gap;
-  overlap = Math.min(overlap, cardWidth - minVisible);
-  handEl.style.setProperty('--overlap', `${Math.round(overlap)}px`);
-  handEl.classList.toggle('scrolls', total - overlap * (cards.length - 1) > width + 1);
+  const style = getComputedStyle(handEl);
+  const px = (name) => parseFloat(style.getPropertyValue(name)) || 0;
+  const width = handEl.clientWidth - px('padding-left') - px('padding-right');
+  const layout = fanLayout({
+    count: cards.length, width, cardWidth: cards[0].offsetWidth, cardHeight: cards[0].offsetHeight,
+    lift: px('--lift'), maxRows: Math.max(1, Math.round(px('--hand-rows'))),
+  });
+  cards.forEach((card, i) => {
+    card.style.setProperty('--x', `${Math.round(px('padding-left') + layout.positions[i].x)}px`);
+    card.style.setProperty('--y', `${Math.round(layout.positions[i].y)}px`);
+  });
+  handEl.dataset.rows = String(layout.rows);
+  handEl.style.height = `${Math.ceil(layout.height + px('padding-bottom'))}px`;
 }

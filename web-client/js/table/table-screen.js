@@ -26,6 +26,10 @@ import { presetOf, presetTitle } from '../views/presets.js';
 import { fly, flare, reducedMotion } from '../ui/motion.js';
 import { icon } from '../ui/icons.js';
 
+// Screens where the log and chat are a drawer over the table (as in table.css): phones,
+// and any screen held sideways too short for the panel beside the table.
+const DRAWER_SCREENS = '(max-width: 820px), (max-height: 500px) and (orientation: landscape)';
+
 export class TableScreen {
   constructor(app) {
     this.app = app;
@@ -70,12 +74,19 @@ export class TableScreen {
     document.addEventListener('keydown', this.onKey);
     this.onResize = () => this.fit();
     window.addEventListener('resize', this.onResize);
+    // The hand's width also changes without a resize of the window (the panel, a scroll
+    // bar, the layout of the table around it): the fan follows its own box.
+    this.observedHand = null;
+    this.handWidth = 0;
+    this.handObserver = new ResizeObserver(() => {
+      if (this.observedHand && this.observedHand.clientWidth !== this.handWidth) this.fit();
+    });
     this.timer = setInterval(() => this.tick(), 250);
     this.el.addEventListener('pointerdown', (e) => this.dragStart(e));
     // On a phone the panel is a drawer over the table: a tap on the table closes it
     // (and does nothing else, so no card is played by accident).
     this.felt.addEventListener('click', (e) => {
-      if (!this.drawerOpen || !window.matchMedia('(max-width: 820px)').matches) return;
+      if (!this.drawerOpen || !window.matchMedia(DRAWER_SCREENS).matches) return;
       e.preventDefault();
       e.stopPropagation();
       this.toggleDrawer();
@@ -85,6 +96,7 @@ export class TableScreen {
   destroy() {
     document.removeEventListener('keydown', this.onKey);
     window.removeEventListener('resize', this.onResize);
+    this.handObserver.disconnect();
     clearInterval(this.timer);
   }
 
@@ -279,7 +291,14 @@ export class TableScreen {
 
   fit() {
     const hand = this.mine.querySelector('.my-hand');
-    if (hand) fitHand(hand);
+    if (hand !== this.observedHand) {
+      this.handObserver.disconnect();
+      if (hand) this.handObserver.observe(hand);
+      this.observedHand = hand;
+    }
+    if (!hand) return;
+    fitHand(hand);
+    this.handWidth = hand.clientWidth;
   }
 
   // ---- local state kept across redraws ----

@@ -1,0 +1,365 @@
+// Layouts that hold (issue 14): at eight screen sizes, from a small phone to a desktop
+// and two phones held sideways, the pile, your cards and the action buttons are all on
+// screen together without scrolling and never overlap; every card of a 20-card hand
+// keeps a strip a finger can tap (proved with elementFromPoint), and a selected card
+// hides none of its neighbours. Checked in the swap, mid-game with a 20-card hand, on
+// face-down cards and at game over, with a screenshot of each: layout-STATE-SIZE.png.
+//
+// One player in one browser plays real games against bots and resizes the window
+// between looks. The 20-card hand comes from picking up the pile whenever the rules let
+// (shiphead allows it at any turn); the face-down cards come from a table whose every
+// rank resets the pile, so that nobody ever has to pick up and the race to the face-down
+// cards is won in two turns.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launchBrowser, newPlayer, pickName, shot, suffix } from './helpers.js';
+
+const SIZES = [
+  ['360x640', 360, 640], ['375x667', 375, 667], ['390x844', 390, 844], ['412x915', 412, 915],
+  ['844x390', 844, 390], ['667x375', 667, 375], ['768x1024', 768, 1024], ['1440x900', 1440, 900],
+];
+// A touch screen that is not a phone emulation, so that one page can take every size.
+const DEVICE = { viewport: { width: 390, height: 844 }, hasTouch: true, deviceScaleFactor: 1 };
+// The narrowest strip of a card a finger may have to tap (its height is at least 28 px,
+// measured in the page).
+const MIN_STRIP = 24;
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+const app = (page, fn, arg) => page.evaluate(fn, arg);
+
+/**
+ * Waits for the view to reach a moment, named because the page's security policy runs
+ * no code made from strings: 'swap', 'play', 'my-turn', 'my-play', 'my-turn-or-over'.
+ */
+async function waitForView(page, moment, ms = 20_000) {
+  await page.waitForFunction((which) => {
+    const v = window.shitheadApp?.table?.view;
+    if (!v) return false;
+    const mine = v.phase === 'play' && v.current === v.viewer && v.legal.length > 0;
+    switch (which) {
+      case 'swap': return v.phase === 'swap' && v.legal.some((a) => a.type === 'swap');
+      case 'play': return v.phase === 'play';
+      case 'my-turn': return mine;
+      case 'my-play': return mine && v.legal.some((a) => a.type === 'play');
+      case 'my-turn-or-over': return mine || v.phase === 'over';
+      default: throw new Error(`no moment ${which}`);
+    }
+  }, moment, { timeout: ms });
+}
+
+/** Resolves once two frames in a row lay the table out alike (a resize refits the hand). */
+async function settle(page) {
+  await page.evaluate(() => new Promise((resolve) => {
+    const look = () => JSON.stringify([innerWidth, innerHeight,
+      ...[...document.querySelectorAll('.my-hand, .my-hand .card-btn, .pile, .controls')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height];
+      })]);
+    let last = null;
+    let frames = 0;
+    const next = () => {
+      const now = look();
+      frames += 1;
+      if ((now === last && frames > 2) || frames > 30) resolve();
+      else { last = now; requestAnimationFrame(next); }
+    };
+    requestAnimationFrame(next);
+  }));
+}
+
+/** A table for four against three bots with this ruleset, started; resolves in the swap. */
+async function startTable(page, ruleset) {
+  await app(page, (rules) => {
+    window.shitheadApp.identity.botLevel = 'easy';
+    window.shitheadApp.createTable({ public: false, seats: 4, turn_timer: 0, ruleset: rules }, { bots: 3, start: true });
+  }, ruleset);
+  await waitForView(page, 'swap');
+}
+
+async function keepSwap(page) {
+  await page.locator('[data-testid=confirm-swap]').click();
+  await waitForView(page, 'play');
+}
+
+/**
+ * Everything the test measures, in one look: the boxes of the pile, the player's cards
+ * (hand and table), the action buttons and the opponents; whether anything scrolls;
+ * and for each of the player's cards the widest strip where a tap lands on it.
+ */
+function measure(page) {
+  return page.evaluate(() => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+    };
+    const name = (el) => el.dataset.card ?? el.dataset.slot ?? el.textContent.trim().slice(0, 30);
+    /**
+     * The widest band of the card a finger can tap: for each column of the card (every
+     * 2 px) the longest run down it where a tap lands on the card, then the widest
+     * stretch of columns whose runs are all at least `tall`; its centre is where to tap.
+     */
+    const tall = 28;
+    const hits = (el, x, y) => document.elementFromPoint(x, y)?.closest('.card-btn, button[data-slot]') === el;
+    const strip = (el) => {
+      const r = el.getBoundingClientRect();
+      const top = Math.max(r.top, 0) + 1;
+      const bottom = Math.min(r.bottom, innerHeight) - 1;
+      const columns = [];
+      for (let x = Math.max(r.left, 0) + 1; x < Math.min(r.right, innerWidth) - 1; x += 2) {
+        let best = { length: 0, from: 0 };
+        let from = null;
+        for (let y = top; y <= bottom + 2; y += 2) {
+          const on = y <= bottom && hits(el, x, y);
+          if (on && from === null) from = y;
+          if (!on && from !== null) {
+            if (y - from > best.length) best = { length: y - from, from };
+            from = null;
+          }
+        }
+        columns.push({ x, ...best });
+      }
+      let found = { width: 0, height: 0 };
+      let start = null;
+      columns.push({ x: Infinity, length: 0 });
+      columns.forEach((c, i) => {
+        if (c.length >= tall && start === null) start = i;
+        if (c.length < tall && start !== null) {
+          const width = columns[i - 1].x - columns[start].x + 2;
+          if (width > found.width) {
+            const mid = columns[Math.floor((start + i - 1) / 2)];
+            const height = Math.min(...columns.slice(start, i).map((k) => k.length));
+            found = { width, height, x: mid.x, y: mid.from + mid.length / 2 };
+          }
+          start = null;
+        }
+      });
+      return found;
+    };
+    const pile = document.querySelector('.pile');
+    const cards = [...document.querySelectorAll('.my-area .card-btn, .my-area button[data-slot]')];
+    const felt = document.querySelector('.felt');
+    const scroller = document.scrollingElement;
+    return {
+      viewport: { width: innerWidth, height: innerHeight },
+      scrolls: {
+        page: Math.max(scroller.scrollHeight - innerHeight, scroller.scrollWidth - innerWidth),
+        felt: felt ? felt.scrollHeight - felt.clientHeight : 0,
+        hand: Math.max(0, ...[...document.querySelectorAll('.my-hand')].map((h) => h.scrollWidth - h.clientWidth)),
+      },
+      pile: pile ? box(pile) : null,
+      handInfo: (() => {
+        const hand = document.querySelector('.my-hand');
+        if (!hand) return null;
+        const cs = [...hand.querySelectorAll('.card-btn')];
+        return { client: hand.clientWidth, box: box(hand), rows: hand.dataset.rows, first: cs[0] && box(cs[0]), last: cs.at(-1) && box(cs.at(-1)),
+          xs: cs.map((c) => c.style.getPropertyValue('--x')).join(' ') };
+      })(),
+      cards: cards.map((el) => ({ name: name(el), zone: el.closest('.my-hand') ? 'hand' : 'table', box: box(el), strip: strip(el),
+        selected: el.classList.contains('selected') })),
+      buttons: [...document.querySelectorAll('.controls button')].map((el) => ({ name: name(el), box: box(el) })),
+      seats: [...document.querySelectorAll('.opponents .seat')].map((el) => ({ name: name(el), box: box(el) })),
+      // Texts cut off with an ellipsis: names that do not fit their box.
+      cut: [...document.querySelectorAll('.seat-name, .me-plate .seat-name, .place-name, .bar-code')]
+        .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+      small: [...document.querySelectorAll('.table-screen button, .table-screen a, .table-screen select')]
+        .filter((el) => el.getClientRects().length && !el.closest('.side-panel') && !el.closest('.my-area'))
+        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent.trim(), box: box(el) }))
+        .filter((c) => c.box.width < 43.5 || c.box.height < 43.5),
+    };
+  });
+}
+
+const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+  && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+const inside = (b, v) => b.left >= -0.5 && b.top >= -0.5 && b.right <= v.width + 0.5 && b.bottom <= v.height + 0.5;
+
+/** The assertions every state shares; returns the measurements for more. */
+async function checkLayout(page, state, size, { phone }) {
+  const m = await measure(page);
+  const where = `${state} at ${size}`;
+  const problems = [];
+  if (m.scrolls.page > 1) problems.push(`the page scrolls by ${m.scrolls.page} px`);
+  if (m.scrolls.felt > 1) problems.push(`the table scrolls by ${m.scrolls.felt} px`);
+  if (m.scrolls.hand > 1) problems.push(`the hand scrolls by ${m.scrolls.hand} px ${JSON.stringify(m.handInfo)}`);
+  if (!m.pile) problems.push('no pile');
+  else if (!inside(m.pile, m.viewport)) problems.push(`the pile is off screen ${JSON.stringify(m.pile)}`);
+  for (const c of m.cards) {
+    if (!inside(c.box, m.viewport)) problems.push(`card ${c.name} is off screen`);
+    if (c.strip.width < MIN_STRIP) {
+      problems.push(`card ${c.name} shows a strip of ${c.strip.width}×${c.strip.height} px to tap`);
+    }
+  }
+  for (const b of m.buttons) {
+    if (!inside(b.box, m.viewport)) problems.push(`button "${b.name}" is off screen`);
+    if (m.pile && overlap(b.box, m.pile)) problems.push(`button "${b.name}" overlaps the pile`);
+    for (const c of m.cards) if (overlap(b.box, c.box)) problems.push(`button "${b.name}" overlaps card ${c.name}`);
+    if (phone && b.box.height < 43.5) problems.push(`button "${b.name}" is ${b.box.height} px high`);
+  }
+  for (const s of m.seats) {
+    if (!inside(s.box, m.viewport)) problems.push(`opponent "${s.name}" is off screen`);
+    if (m.pile && overlap(s.box, m.pile)) problems.push(`opponent "${s.name}" overlaps the pile`);
+    for (const c of m.cards) if (overlap(s.box, c.box)) problems.push(`opponent "${s.name}" overlaps card ${c.name}`);
+  }
+  if (m.cut.length) problems.push(`cut off: ${m.cut.join(', ')}`);
+  if (phone && m.small.length) problems.push(`under 44×44: ${m.small.map((c) => `${c.name} ${Math.round(c.box.width)}×${Math.round(c.box.height)}`).join(', ')}`);
+  return { m, problems: problems.map((p) => `${where}: ${p}`) };
+}
+
+/** Looks at the table at every size: screenshot, then the shared checks and `more`. */
+async function everySize(page, state, more = () => []) {
+  const problems = [];
+  for (const [size, width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    await shot(page, `layout-${state}-${size}.png`);
+    const phone = Math.min(width, height) < 500;
+    const { m, problems: found } = await checkLayout(page, state, size, { phone });
+    problems.push(...found, ...more(m, size).map((p) => `${state} at ${size}: ${p}`));
+  }
+  return problems;
+}
+
+test('the table holds its layout at every size: swap, a 20-card hand, face-down cards, game over', { timeout: 300_000 }, async (t) => {
+  const p = await newPlayer(browser, DEVICE);
+  const page = p.page;
+  await page.goto(BASE);
+  // A long name: it must still show whole on the player's own plate and in the results.
+  await pickName(page, `Bartholomew-${suffix()}`);
+  await page.locator('[data-preset=shiphead]').waitFor();
+  const problems = [];
+
+  // 1. The swap of a shiphead game.
+  await startTable(page, 'shiphead');
+  problems.push(...await everySize(page, 'swap', (m) => {
+    const out = [];
+    if (m.cards.filter((c) => c.zone === 'hand').length < 3) out.push('no hand cards to swap');
+    if (!m.buttons.some((b) => /Keep these cards|Confirm/.test(b.name))) out.push('no confirm button');
+    return out;
+  }));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepSwap(page);
+
+  // 2. Pick up the pile at every turn it holds cards until the hand holds 20 or more.
+  for (let i = 0; i < 200; i += 1) {
+    await waitForView(page, 'my-turn');
+    const { hand, pile } = await app(page, () => {
+      const v = window.shitheadApp.table.view;
+      return { hand: v.hand.length, pile: v.pile.length };
+    });
+    if (hand >= 20) break;
+    const before = await app(page, () => window.shitheadApp.table.version);
+    await app(page, () => {
+      const v = window.shitheadApp.table.view;
+      const plays = v.legal.filter((a) => a.type === 'play').sort((a, b) => a.cards.length - b.cards.length);
+      const pickup = v.legal.find((a) => a.type === 'pickup');
+      // Aim at 20 cards: pick up only what keeps the hand at 20 or under, while a play is left.
+      const takes = pickup && v.pile.length && (v.hand.length + v.pile.length <= 20 || !plays.length);
+      window.shitheadApp.act(takes ? pickup : plays[0] ?? pickup);
+    });
+    await page.waitForFunction((v) => window.shitheadApp.table.version !== v, before);
+  }
+  const hand = await app(page, () => window.shitheadApp.table.view.hand.length);
+  assert.ok(hand >= 20, `the hand grew to 20 cards (${hand})`);
+  t.diagnostic(`a hand of ${hand} cards`);
+  // Select one card of a pair that may be played together: its partner must stay in
+  // reach, and a tap on its strip adds it to the play (then both are selected).
+  await waitForView(page, 'my-play');
+  const partner = await app(page, () => {
+    const plays = window.shitheadApp.table.view.legal.filter((a) => a.type === 'play');
+    const pair = plays.find((a) => a.cards.length >= 2) ?? plays[0];
+    return pair.cards;
+  });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await settle(page);
+  await page.locator(`.my-hand .card-btn[data-card="${partner[0]}"]`).first().click({ position: { x: 10, y: 30 } });
+  await page.locator('.my-hand .card-btn.selected').waitFor();
+  if (partner.length > 1) {
+    await settle(page);
+    const { strip } = (await measure(page)).cards.find((c) => c.name === partner[1] && c.zone === 'hand');
+    if (strip.width < MIN_STRIP) problems.push(`the partner ${partner[1]} of a selected ${partner[0]} shows ${strip.width} px`);
+    else await page.mouse.click(strip.x, strip.y);
+    await page.waitForFunction(() => document.querySelectorAll('.my-hand .card-btn.selected').length === 2, null, { timeout: 3000 })
+      .catch(() => problems.push('tapping the partner of a selected card did not add it to the play'));
+  }
+  problems.push(...await everySize(page, 'hand20', (m) => {
+    const out = [];
+    if (m.cards.filter((c) => c.zone === 'hand').length < 20) out.push('fewer than 20 hand cards');
+    if (!m.cards.some((c) => c.selected)) out.push('no card selected');
+    if (!m.buttons.some((b) => b.name.startsWith('Play'))) out.push('no Play button');
+    return out;
+  }));
+
+  // 3. Face-down cards: a table where every rank resets the pile, four seats.
+  await page.setViewportSize({ width: 390, height: 844 });
+  page.once('dialog', (d) => d.accept());
+  await page.locator('[data-testid=leave]').click();
+  await page.locator('[data-preset=shiphead]').waitFor();
+  const resets = Object.fromEntries(['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'].map((r) => [r, ['reset']]));
+  await startTable(page, { preset: 'shiphead', hand_size: 1, face_up: 1, face_down: 3, fixed_hand: true, powers: resets });
+  await keepSwap(page);
+  for (let i = 0; i < 20; i += 1) {
+    await waitForView(page, 'my-turn');
+    const faceDown = await app(page, () => window.shitheadApp.table.view.legal.some((a) => a.type === 'play_face_down'));
+    if (faceDown) break;
+    const before = await app(page, () => window.shitheadApp.table.version);
+    await app(page, () => {
+      const v = window.shitheadApp.table.view;
+      window.shitheadApp.act(v.legal.find((a) => a.type === 'play') ?? v.legal[0]);
+    });
+    await page.waitForFunction((v) => window.shitheadApp.table.version !== v, before);
+  }
+  problems.push(...await everySize(page, 'face-down', (m) => {
+    const downs = m.cards.filter((c) => /^[0-9]$/.test(c.name));
+    return downs.length === 3 ? [] : [`${downs.length} face-down cards to turn, not 3`];
+  }));
+
+  // 4. Play the face-down cards to the end: the results, then the table behind them.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (let i = 0; i < 60; i += 1) {
+    const over = await app(page, () => window.shitheadApp.table.view?.phase === 'over');
+    if (over) break;
+    await waitForView(page, 'my-turn-or-over');
+    await app(page, () => {
+      const v = window.shitheadApp.table.view;
+      if (v.phase === 'over') return;
+      window.shitheadApp.act(v.legal.find((a) => a.type === 'play_face_down') ?? v.legal.find((a) => a.type === 'play') ?? v.legal[0]);
+    });
+    await page.waitForTimeout(50);
+  }
+  await page.locator('[data-testid=game-over] .place').first().waitFor();
+  for (const [size, width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    await shot(page, `layout-game-over-results-${size}.png`);
+    const r = await page.evaluate(() => {
+      const card = document.querySelector('[data-testid=game-over] .overlay-card');
+      const rect = (el) => el.getBoundingClientRect();
+      const reachable = (el) => {
+        const b = rect(el);
+        return document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)?.closest('button, a') === el;
+      };
+      return {
+        scrolls: card.scrollHeight > card.clientHeight + 1,
+        buttons: [...card.querySelectorAll('.overlay-actions button')].map((b) => ({ name: b.textContent, ok: reachable(b), h: rect(b).height })),
+        cut: [...card.querySelectorAll('.place-name')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+      };
+    });
+    if (r.scrolls) problems.push(`results at ${size}: the results card scrolls`);
+    for (const b of r.buttons) {
+      if (!b.ok) problems.push(`results at ${size}: "${b.name}" is not in reach`);
+      if (b.h < 43.5) problems.push(`results at ${size}: "${b.name}" is ${b.h} px high`);
+    }
+    if (r.cut.length) problems.push(`results at ${size}: cut off: ${r.cut.join(', ')}`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('[data-testid=close-results]').click();
+  problems.push(...await everySize(page, 'game-over', (m) => (m.buttons.some((b) => b.name === 'Rematch') ? [] : ['no Rematch button'])));
+
+  assert.deepEqual(p.errors, []);
+  assert.deepEqual(problems, []);
+  await p.context.close();
+});

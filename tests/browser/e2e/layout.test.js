@@ -363,3 +363,34 @@ test('the table holds its layout at every size: swap, a 20-card hand, face-down 
   assert.deepEqual(problems, []);
   await p.context.close();
 });
+
+test('on a small phone the lobby and the waiting room show whole names and keep the bot controls on one line', async () => {
+  const p = await newPlayer(browser, { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  const page = p.page;
+  await page.goto(BASE);
+  const name = `Maximilianus-${suffix()}${suffix()}`.slice(0, 20);
+  await pickName(page, name);
+  await page.locator('[data-preset=shiphead]').waitFor();
+  await shot(page, 'layout-lobby-360x640.png');
+  const lobby = await page.evaluate(() => {
+    const chip = document.querySelector('[data-testid=name-chip]');
+    const r = chip.getBoundingClientRect();
+    const spill = [...document.querySelectorAll('.hero *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+      .map((el) => el.className || el.tagName);
+    return { cut: chip.scrollWidth > chip.clientWidth + 1 || chip.scrollHeight > chip.clientHeight + 1, width: r.width, height: r.height, spill };
+  });
+  assert.equal(lobby.cut, false, 'the name button shows the whole name');
+  assert.ok(lobby.width >= 44 && lobby.height >= 44, `the name button is ${lobby.width}×${lobby.height}`);
+  assert.deepEqual(lobby.spill, [], 'nothing of the lobby sticks out sideways');
+
+  await app(page, () => window.shitheadApp.createTable({ public: false, seats: 4, turn_timer: 0 }));
+  const add = page.locator('[data-testid=add-bot]');
+  await add.scrollIntoViewIfNeeded();
+  await shot(page, 'layout-waiting-room-360x640.png');
+  const select = await page.locator('[data-testid=bot-level]').boundingBox();
+  const button = await add.boundingBox();
+  assert.ok(Math.abs(select.y - button.y) < 2, `"Add a bot" is beside the level (${select.y} and ${button.y})`);
+  assert.ok(button.x + button.width <= 360, '"Add a bot" is on screen');
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+});

@@ -45,7 +45,8 @@ export function waitingRoomEl(app, { afterGame = false } = {}) {
     return h('li', { class: `wait-seat${empty ? ' vacant' : ''}${mine ? ' mine' : ''}`, 'data-seat': String(s.seat) },
       empty ? h('span', { class: 'avatar vacant', 'aria-hidden': 'true' }, '+') : avatar(s.name, s.bot),
       h('span', { class: 'seat-name' }, empty ? 'Free seat' : s.name),
-      ...seatBadges(s),
+      // A free seat is not "offline": only a seated player's state is worth a badge.
+      ...(empty ? [] : seatBadges(s)),
       !empty && s.player_id === room.host ? h('span', { class: 'badge host' }, 'host') : null,
       !empty && !s.bot && s.ready ? h('span', { class: 'badge ok' }, 'ready') : null,
       host && s.bot ? h('button', { type: 'button', class: 'ghost small', 'aria-label': `Remove ${s.name}`,

@@ -86,3 +86,51 @@ test('stop closes and does not come back', () => {
   timers.runAll();
   assert.equal(made.length, 1);
 });
+
+test('the browser going offline drops the socket at once, and coming online reconnects at once', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const timers = fakeTimers();
+  const statuses = [];
+  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers, onStatus: (s) => statuses.push(s) });
+  c.start();
+  made[0].open();
+  c.wentOffline();
+  assert.ok(made[0].closed, 'the old socket is closed');
+  assert.equal(c.status, 'reconnecting');
+  assert.equal(c.offline, true);
+  assert.equal(c.send({ type: 'ping' }), false);
+  c.wentOnline();
+  assert.equal(made.length, 2, 'a new socket without waiting for the retry');
+  made[1].open();
+  assert.equal(c.offline, false);
+  assert.equal(c.status, 'open');
+});
+
+test('while the player is to move, pings come every 3 s and get 2.5 s', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const timers = fakeTimers();
+  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers });
+  c.start();
+  made[0].open();
+  c.setUrgent(true);
+  assert.ok([...timers.pending.values()].some((t) => t.ms === 3000), 'the next ping in 3 s');
+  c.ping();
+  assert.ok([...timers.pending.values()].some((t) => t.ms === 2500), 'the pong within 2.5 s');
+});
+
+test('a move sent checks the link at once: no answer within 2.5 s means a new connection', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const timers = fakeTimers();
+  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers });
+  c.start();
+  made[0].open();
+  c.expectReply();
+  assert.deepEqual(made[0].sent.at(-1), { type: 'ping' });
+  const deadline = [...timers.pending.values()].find((t) => t.ms === 2500);
+  assert.ok(deadline);
+  made[0].receive({ type: 'pong' });
+  assert.ok(![...timers.pending.values()].some((t) => t.ms === 2500), 'an answer clears the deadline');
+  c.expectReply();
+  [...timers.pending.values()].find((t) => t.ms === 2500).fn();
+  assert.equal(made.length, 2, 'silence: reconnected');
+});

@@ -52,3 +52,19 @@ export function seatLabel(seat) {
   if (!seat || !seat.name) return 'Empty seat';
   return seat.name;
 }
+
+/** The word beside a provisional rating, and what it means, for people new to ratings. */
+export const PROVISIONAL_WORD = 'new';
+export const PROVISIONAL_MEANING = 'A new player’s rating starts near 0 and settles after a few games.';
+
+/**
+ * Whether a game's ratings are worth a table: not when nothing moved (a game against
+ * bots alone changes nobody's rating, and "±0.0" would only puzzle).
+ */
+export function ratingsChanged(ratings) {
+  return (ratings ?? []).some((r) => {
+    const before = r.before?.ordinal;
+    const after = r.after?.ordinal;
+    return typeof before !== 'number' || typeof after !== 'number' || Math.abs(after - before) >= 0.05;
+  });
+}

@@ -59,3 +59,25 @@ export function checkName(text) {
   if ([...name].length > 20) return { ok: false, reason: 'A name may hold at most 20 characters.' };
   return { ok: true, name };
 }
+
+/**
+ * Names to offer when `name` is taken, most natural first: "Ana 2", "Ana B.", "Ana 47",
+ * "Ana_1830". Each keeps within 20 characters (the name is shortened, never the ending),
+ * none repeats, and `random` (0 to 1) picks the letters and numbers so that two players
+ * refused the same name are not offered the same list.
+ */
+export function nameVariants(name, { random = Math.random, count = 4 } = {}) {
+  const base = String(name ?? '').trim().replace(/ {2,}/g, ' ');
+  if (!base) return [];
+  const pick = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+  const letter = 'ABCDEFGHJKLMNPRSTVWZ'[pick(0, 19)];
+  const endings = [' 2', ` ${letter}.`, ` ${pick(10, 99)}`, `_${pick(100, 9999)}`, ' 3', ` ${pick(100, 999)}`];
+  const out = [];
+  for (const ending of endings) {
+    const room = 20 - [...ending].length;
+    const candidate = [...base].slice(0, room).join('').trimEnd() + ending;
+    if (!out.includes(candidate) && candidate.toLowerCase() !== base.toLowerCase()) out.push(candidate);
+    if (out.length >= count) break;
+  }
+  return out;
+}

@@ -1,5 +1,7 @@
 // Where the address bar points. The server serves index.html for "/" and "/t/CODE"
 // only, so the pages live in the hash: "#/leaderboard", "#/player/ID", "#/rules/isf".
+// "#/claim/TOKEN" carries a player's identity to another device (the app reads it once
+// and wipes it from the address bar).
 // A table link is "/t/CODE". A table's own house rules ride along as
 // "#/rules/PRESET?ruleset=<URL-encoded JSON>". Pure: takes the path and hash, returns a route.
 
@@ -37,6 +39,8 @@ export function parseHash(hash) {
       return { page: 'leaderboard' };
     case 'player':
       return parts[1] ? { page: 'player', id: parts[1] } : { page: 'leaderboard' };
+    case 'claim':
+      return isToken(parts[1]) ? { page: 'claim', token: parts[1] } : { page: 'home' };
     case 'rules': {
       if (!parts[1]) return { page: 'rules' };
       // Kept as the text it came as: the server judges it, and its error is shown.
@@ -46,6 +50,16 @@ export function parseHash(hash) {
     default:
       return { page: 'home' };
   }
+}
+
+/** A player's token as welcome gives it: 32 lowercase hex characters. */
+export function isToken(text) {
+  return typeof text === 'string' && /^[0-9a-f]{32}$/.test(text);
+}
+
+/** The link that makes another device play as the owner of `token`: a key, handle with care. */
+export function deviceLink(origin, token) {
+  return `${origin}/#/claim/${token}`;
 }
 
 export function tableLink(origin, code) {

@@ -18,3 +18,20 @@ export function takenSeats(room) {
 export function isHost(room, playerId) {
   return Boolean(room && playerId && room.host === playerId);
 }
+
+/**
+ * The seated people the host would start without: humans other than the host who have
+ * not said they are ready (bots are always ready).
+ */
+export function notReady(room) {
+  return takenSeats(room).filter((s) => !s.bot && s.player_id !== room.host && !s.ready);
+}
+
+/** "Bo is not ready yet.", "Bo and Cy are not ready yet.", "3 players are not ready yet." */
+export function notReadyWords(seats) {
+  const names = seats.map((s) => s.name);
+  if (!names.length) return '';
+  if (names.length === 1) return `${names[0]} is not ready yet.`;
+  if (names.length === 2) return `${names[0]} and ${names[1]} are not ready yet.`;
+  return `${names.length} players are not ready yet.`;
+}

@@ -44,3 +44,8 @@ export function fetchLeaderboard({ sort = 'rating', period = 'all', limit = 50, 
 export function fetchPlayer(id) {
   return getJson(`/api/players/${encodeURIComponent(id)}`);
 }
+
+/** Whether anyone holds `name` (letter case ignored): { ok, data: { players: [...] } }. */
+export function findPlayersByName(name) {
+  return getJson(`/api/players?${new URLSearchParams({ name })}`);
+}

@@ -2,15 +2,21 @@
 // that it is alive (a phone that slept may hold a socket that is long dead). It knows
 // nothing of the game: the app says hello in onOpen and reads frames in onMessage.
 // The WebSocket class and the timers come in as options so tests can fake them.
+//
+// A dead link is noticed within 3 s when it matters: the browser's `offline` event drops
+// the socket at once, and while the player is to move (`urgent`) or a move waits for its
+// answer the pings come faster and are given less time.
 
 import { reconnectDelay } from '../core/backoff.js';
 
 const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 8000;
+const URGENT_PING_EVERY_MS = 3000;
+const URGENT_PONG_WITHIN_MS = 2500;
 
 export class Connection {
   constructor({ url, onOpen, onMessage, onStatus, WebSocketImpl = globalThis.WebSocket, timers = globalThis,
-    random = Math.random }) {
+    random = Math.random, isOnline = () => globalThis.navigator?.onLine !== false }) {
     this.url = url;
     this.onOpen = onOpen ?? (() => {});
     this.onMessage = onMessage ?? (() => {});
@@ -18,6 +24,7 @@ export class Connection {
     this.WebSocketImpl = WebSocketImpl;
     this.timers = timers;
     this.random = random;
+    this.isOnline = isOnline;
     this.socket = null;
     this.attempt = 0;
     this.status = 'idle';
@@ -26,6 +33,8 @@ export class Connection {
     this.pongTimer = null;
     this.stopped = false;
     this.nextRetryAt = null;
+    this.urgent = false;     // the player is to move: ping often, wait briefly
+    this.offline = false;    // the browser says the network is gone
   }
 
   start() {
@@ -73,6 +82,45 @@ export class Connection {
     this.ping();
   }
 
+  /**
+   * The browser's `offline` event: the socket cannot be trusted (it may hold frames for
+   * minutes and deliver them late), so it goes now and `wentOnline` connects again.
+   */
+  wentOffline() {
+    if (this.stopped) return;
+    this.offline = true;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      try { socket.close(4001, 'offline'); } catch { /* already closed */ }
+    }
+    // No attempts while the browser says it is offline; `online` connects again at once.
+    this.scheduleRetry();
+    this.onStatus(this.status);
+  }
+
+  wentOnline() {
+    this.offline = false;
+    this.checkAlive();
+  }
+
+  /** While the player is to move, a dead link is found within a few seconds. */
+  setUrgent(urgent) {
+    if (this.urgent === urgent) return;
+    this.urgent = urgent;
+    if (this.socket && this.status === 'open' && !this.pongTimer) this.schedulePing();
+  }
+
+  /** A move just went out: its answer (or a pong) must come quickly, else reconnect. */
+  expectReply() {
+    if (!this.socket || this.status !== 'open') return;
+    if (this.pongTimer) this.timers.clearTimeout(this.pongTimer);
+    this.pongTimer = null;
+    this.ping(URGENT_PONG_WITHIN_MS);
+  }
+
   open() {
     this.setStatus(this.attempt === 0 && this.status === 'idle' ? 'connecting' : 'reconnecting');
     let socket;
@@ -86,6 +134,7 @@ export class Connection {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.attempt = 0;
+      this.offline = false;
       this.setStatus('open');
       this.schedulePing();
       this.onOpen();
@@ -113,16 +162,19 @@ export class Connection {
     this.setStatus('reconnecting');
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
-      if (!this.stopped) this.open();
+      if (this.stopped) return;
+      // Offline: an attempt could only fail; look again later (or at the `online` event).
+      if (this.offline && !this.isOnline()) this.scheduleRetry();
+      else this.open();
     }, delay);
   }
 
   schedulePing() {
     this.timers.clearTimeout(this.pingTimer);
-    this.pingTimer = this.timers.setTimeout(() => this.ping(), PING_EVERY_MS);
+    this.pingTimer = this.timers.setTimeout(() => this.ping(), this.urgent ? URGENT_PING_EVERY_MS : PING_EVERY_MS);
   }
 
-  ping() {
+  ping(within = this.urgent ? URGENT_PONG_WITHIN_MS : PONG_WITHIN_MS) {
     if (!this.socket || this.status !== 'open') return;
     this.socket.send(JSON.stringify({ type: 'ping' }));
     if (!this.pongTimer) {
@@ -130,7 +182,7 @@ export class Connection {
       this.pongTimer = this.timers.setTimeout(() => {
         this.pongTimer = null;
         this.reconnectNow();
-      }, PONG_WITHIN_MS);
+      }, within);
     }
   }
 

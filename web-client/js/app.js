@@ -9,8 +9,10 @@ import { applyTablesChanged } from './core/table-list.js';
 import { describeEvents } from './core/event-words.js';
 import { normalizeCode, parseHash, tableCodeFromPath } from './core/routes.js';
 import { botLevel } from './core/bot-levels.js';
+import { newMove, connectionLost, onStateFrame as movesOnFrame } from './core/pending-move.js';
 import { TurnSound } from './ui/sound.js';
 import { toast } from './ui/toast.js';
+import { confirmDialog } from './ui/dialog.js';
 
 const MAX_LOG = 200;
 const MAX_CHAT = 100;
@@ -25,6 +27,10 @@ export class App {
     this.helloError = null;        // why the server refused our name, shown on the name form
     this.createError = null;       // why the server refused the table we asked for, shown on the form
     this.renaming = false;         // the next hello asks for a new name
+    this.nameTaken = null;         // the name the server said someone else holds (the form offers others)
+    this.nameTried = '';           // the last name the server refused, kept in the form
+    this.claiming = null;          // { previous }: adopting an identity from a device link
+    this.claimed = null;           // { name }: this device now plays as the link's owner (said once)
     this.tables = [];              // the public list
     this.table = emptyTable();     // the table we are at (room-sync state)
     this.log = [];                 // { text, kind } lines of the table's event log
@@ -41,6 +47,9 @@ export class App {
     this.requests = new Map();     // request id -> its message type, to read errors in context
     this.freshEvents = [];         // game events not yet animated (the table screen takes them)
     this.freshReactions = [];      // reactions not yet shown as bubbles
+    this.move = null;              // our move the table has not answered (core/pending-move.js)
+    this.movesSettled = 0;         // counts moves the table took: the table screen then clears its selection
+    this.moveNotice = null;        // { text, at }: why a move did not happen, shown by the hand
     this.sound = new TurnSound({ muted: this.identity.muted });
     this.fourColour = this.identity.fourColour;
 
@@ -50,18 +59,76 @@ export class App {
       onMessage: (m) => this.receive(m),
       onStatus: (status) => {
         this.status = status;
-        if (status !== 'open') this.welcomed = false;
+        if (status !== 'open') {
+          this.welcomed = false;
+          this.move = connectionLost(this.move);
+        }
         this.render();
       },
     });
 
     // A phone waking up or the network coming back: check the socket at once rather
-    // than waiting for the next ping.
+    // than waiting for the next ping. The network going away is believed at once.
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') this.connection.checkAlive();
     });
-    window.addEventListener('online', () => this.connection.checkAlive());
-    window.addEventListener('hashchange', () => this.render());
+    window.addEventListener('online', () => this.connection.wentOnline());
+    window.addEventListener('offline', () => this.connection.wentOffline());
+    window.addEventListener('hashchange', () => {
+      const token = this.readClaim();
+      if (token) {
+        this.claimToken = token;
+        this.adoptClaim();
+      }
+      this.render();
+    });
+    // A device link opened here: the token is read now and wiped from the address bar.
+    this.claimToken = this.readClaim();
+  }
+
+  /** The token of a "#/claim/TOKEN" link in the address bar, removed from it (and its history entry). */
+  readClaim() {
+    const route = parseHash(location.hash);
+    if (route.page !== 'claim') return null;
+    history.replaceState(null, '', location.pathname);
+    return route.token;
+  }
+
+  /**
+   * Becomes the player whose token the link carries: store it and say hello with it; the
+   * welcome then says whose identity this is. A device that is someone else already is
+   * asked first, since its own token is forgotten here.
+   */
+  async adoptClaim() {
+    const token = this.claimToken;
+    this.claimToken = null;
+    if (!token) return;
+    if (token === this.identity.token) {
+      toast(`This device already plays as ${this.me.name || 'you'}.`);
+      return;
+    }
+    if (this.identity.token) {
+      const sure = await confirmDialog({
+        title: 'Play as someone else here?',
+        text: `This device plays as ${this.me.name || 'another player'}. The link makes it play as the player who sent it, `
+          + `and ${this.me.name || 'the current player'} is forgotten on this device (their own “Use on another device” link brings them back).`,
+        confirm: 'Switch player',
+        cancel: `Stay ${this.me.name || 'as I am'}`,
+        testid: 'claim-dialog',
+      });
+      if (!sure) return;
+    }
+    this.claiming = { previous: { token: this.identity.token, name: this.identity.name, playerId: this.identity.playerId } };
+    this.identity.token = token;
+    this.identity.name = '';
+    this.identity.playerId = '';
+    this.me = { playerId: '', name: '' };
+    this.helloError = null;
+    this.nameTaken = null;
+    this.renaming = false;
+    if (this.connection.status === 'idle') this.connection.start();
+    else this.connection.reconnectNow();
+    this.render();
   }
 
   // ---- state the screens read ----
@@ -82,6 +149,15 @@ export class App {
     return this.status === 'open' && this.welcomed;
   }
 
+  /** Not connected when we should be: the table says so and moves wait. */
+  get disconnected() {
+    return this.hasIdentity && this.status !== 'open' && this.status !== 'idle';
+  }
+
+  get offline() {
+    return this.connection.offline;
+  }
+
   nameOfSeat(seat) {
     const s = this.table.room?.seats?.[seat];
     return s?.name ?? `Seat ${Number(seat) + 1}`;
@@ -98,7 +174,8 @@ export class App {
   // ---- start ----
 
   start() {
-    if (this.hasIdentity) this.connection.start();
+    if (this.claimToken) this.adoptClaim();
+    else if (this.hasIdentity) this.connection.start();
     this.render();
   }
 
@@ -107,6 +184,7 @@ export class App {
     this.me.name = name;
     this.identity.name = name;
     this.helloError = null;
+    this.nameTaken = null;
     if (this.connection.status === 'idle') {
       this.connection.start();
     } else if (this.status === 'open' && !this.welcomed) {
@@ -116,6 +194,15 @@ export class App {
       this.renaming = true;
       this.connection.reconnectNow();
     }
+    this.render();
+  }
+
+  /** Gives up a rename the server refused: the token's hello keeps the name we had. */
+  keepName() {
+    this.helloError = null;
+    this.nameTaken = null;
+    this.renaming = false;
+    if (this.status === 'open' && !this.welcomed && this.identity.token) this.sayHello();
     this.render();
   }
 
@@ -187,8 +274,26 @@ export class App {
     this.leftTable();
   }
 
+  /**
+   * A move. On a live connection it goes now and the link is checked at once; without
+   * one it waits (the table shows it) and goes when we are back, if the table has not
+   * changed meanwhile (core/pending-move.js).
+   */
   act(action) {
-    this.request({ type: 'action', action });
+    this.moveNotice = null;
+    const sent = this.connected;
+    this.move = newMove(action, this.table.view, { sent });
+    if (sent) {
+      this.move.id = this.request({ type: 'action', action });
+      this.connection.expectReply();
+    }
+    this.render();
+  }
+
+  /** The player takes back a move that waits for the connection. */
+  cancelMove() {
+    if (this.move && !this.move.sent) this.move = null;
+    this.render();
   }
 
   roomRequest(type, fields = {}) {
@@ -238,6 +343,13 @@ export class App {
   }
 
   onWelcome(message) {
+    if (this.claiming) {
+      this.claiming = null;
+      // Said by a notice over every page (the shell); at a table, the player's own plate says it.
+      this.claimed = { name: message.name, at: Date.now() };
+    }
+    this.nameTaken = null;
+    this.nameTried = '';
     this.welcomed = true;
     this.leaving = false;  // a new connection: the server has forgotten any leave in flight
     this.renaming = false;
@@ -292,6 +404,15 @@ export class App {
     if (result.snapshot) this.send({ type: 'snapshot' });
     if (!result.applied) return;
     this.table = result.table;
+    if (before.room && frame.type === 'room' && before.room.code !== frame.code) this.move = null;
+    const moved = movesOnFrame(this.move, frame, this.table.view);
+    this.move = moved.move;
+    if (moved.settled) this.movesSettled += 1;
+    if (moved.notice) this.moveNotice = { text: moved.notice, at: Date.now() };
+    if (moved.send) {
+      this.move.id = this.request({ type: 'action', action: this.move.action });
+      this.connection.expectReply();
+    }
     const room = this.table.room;
     this.lastRoomCode = room?.code ?? null;
     this.setWatching(room?.you?.spectator ? room.code : null);
@@ -312,6 +433,7 @@ export class App {
     if (myTurn && (!wasMyTurn || result.events.some((e) => e.type === 'turn' && e.seat === viewer))) {
       this.sound.yourTurn();
     }
+    this.connection.setUrgent(myTurn || this.table.view?.legal?.some((a) => a.type === 'swap') === true);
     this.freshEvents.push(...result.events);
     this.render();
   }
@@ -325,6 +447,19 @@ export class App {
 
   onError(message) {
     const code = message.code;
+    if (code === 'bad_token' && this.claiming) {
+      // The link's token is not known here (another server, a typo): back to who we were.
+      const { previous } = this.claiming;
+      this.claiming = null;
+      this.identity.token = previous.token;
+      this.identity.name = previous.name;
+      this.identity.playerId = previous.playerId;
+      this.me = { playerId: previous.playerId, name: previous.name };
+      toast('That device link is not known on this server: nothing changed here.', { timeout: 8000 });
+      if (this.hasIdentity) this.sayHello();
+      this.render();
+      return;
+    }
     if (code === 'bad_token') {
       // The server does not know our token (a new server, or a wiped store): start afresh.
       this.identity.token = '';
@@ -333,12 +468,21 @@ export class App {
     }
     if (code === 'name_taken' || code === 'bad_name') {
       this.helloError = message.message;
+      if (code === 'name_taken') this.nameTaken = this.me.name || null;
       if (!this.welcomed) {
-        // Nobody to be yet: the name form asks again.
+        // Nobody to be yet: the name form asks again, with what was typed still in it.
+        this.nameTried = this.me.name;
         this.me.name = '';
       } else {
         toast(message.message);
       }
+      this.render();
+      return;
+    }
+    if (this.move && message.id !== undefined && message.id === this.move.id) {
+      // The table refused our move: say why beside the hand, and keep the cards chosen.
+      this.move = null;
+      this.moveNotice = { text: message.message ?? 'That move was not allowed.', at: Date.now() };
       this.render();
       return;
     }
@@ -367,6 +511,9 @@ export class App {
   }
 
   leftTable() {
+    this.move = null;
+    this.moveNotice = null;
+    this.connection.setUrgent(false);
     this.table = emptyTable();
     this.log = [];
     this.lastStep = [];

@@ -295,8 +295,8 @@ test('the table holds its layout at every size: swap, a 20-card hand, face-down 
 
   // 3. Face-down cards: a table where every rank resets the pile, four seats.
   await page.setViewportSize({ width: 390, height: 844 });
-  page.once('dialog', (d) => d.accept());
   await page.locator('[data-testid=leave]').click();
+  await page.locator('[data-testid=leave-dialog-confirm]').click();
   await page.locator('[data-preset=shiphead]').waitFor();
   const resets = Object.fromEntries(['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'].map((r) => [r, ['reset']]));
   await startTable(page, { preset: 'shiphead', hand_size: 1, face_up: 1, face_down: 3, fixed_hand: true, powers: resets });

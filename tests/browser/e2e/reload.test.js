@@ -46,10 +46,10 @@ test('a reload in the middle of a game returns the player to the seat', { timeou
   assert.equal(await cy.page.evaluate(() => window.shitheadApp.table.view.turns), turns, 'the same moment of the game');
   assert.notEqual(await takeStep(cy.page), 'idle', 'and it is still this player’s move');
 
-  // The connection drops: the banner says so, and the table comes back by itself.
+  // The connection drops: the status line says so, and the table comes back by itself.
   await cy.page.evaluate(() => window.shitheadApp.connection.socket.close());
-  await cy.page.locator('.conn-banner', { hasText: 'reconnecting' }).waitFor();
-  await cy.page.locator('.conn-banner').waitFor({ state: 'hidden', timeout: 15000 });
+  await cy.page.locator('[data-testid=conn-state]', { hasText: 'reconnecting' }).waitFor();
+  await cy.page.locator('[data-testid=conn-state]').waitFor({ state: 'detached', timeout: 15000 });
   await cy.page.locator('[data-testid=bar-code]', { hasText: code }).waitFor();
   await untilMyTurn(cy.page);
   assert.notEqual(await takeStep(cy.page), 'idle', 'play goes on after reconnecting');

@@ -1,5 +1,7 @@
 // The action buttons under the hand. Play, pick up and wait appear only when the view's
 // `legal` list has them; the swap's confirm only when the arrangement is a legal swap.
+// The gold button is the move that makes most sense: a play when there is one, else
+// waiting out a wait card, and picking up the pile only when nothing else is left.
 
 import { h } from '../ui/dom.js';
 import { canPickUp, canWait, faceDownSlots, selectedPlay } from '../core/selection.js';
@@ -23,18 +25,45 @@ export function playControls(app, view, ui) {
       'aria-keyshortcuts': 'Enter', onclick: () => ui.handlers.play() },
     play ? `Play ${cardsInWords(play.cards)}` : 'Choose cards to play'));
   }
-  if (canPickUp(legal)) {
-    buttons.push(h('button', { type: 'button', class: hasPlays ? 'secondary big' : 'primary big', 'data-testid': 'pickup',
-      'aria-keyshortcuts': 'U', onclick: () => ui.handlers.pickup() }, `Pick up the pile (${view.pile.length})`));
+  const waits = canWait(legal);
+  if (waits) {
+    buttons.push(h('button', { type: 'button', class: hasPlays ? 'secondary big' : 'primary big', 'data-testid': 'wait',
+      'aria-keyshortcuts': 'W', onclick: () => ui.handlers.wait() }, 'Wait a turn'));
   }
-  if (canWait(legal)) {
-    buttons.push(h('button', { type: 'button', class: 'secondary big', 'data-testid': 'wait', 'aria-keyshortcuts': 'W',
-      onclick: () => ui.handlers.wait() }, 'Wait a turn'));
+  if (canPickUp(legal)) {
+    buttons.push(h('button', { type: 'button', class: hasPlays || waits ? 'secondary big' : 'primary big', 'data-testid': 'pickup',
+      'aria-keyshortcuts': 'U', onclick: () => ui.handlers.pickup() }, `Pick up the pile (${view.pile.length})`));
   }
   if (faceDownSlots(legal).length && !hasPlays) {
     buttons.push(h('span', { class: 'control-label' }, 'Turn over one of your face-down cards'));
   }
   return buttons;
+}
+
+/** A move in words for the button that holds it: "Play two 8s", "Pick up the pile". */
+export function moveWords(action) {
+  switch (action?.type) {
+    case 'play': return `Play ${cardsInWords(action.cards ?? [])}`;
+    case 'pickup': return 'Pick up the pile';
+    case 'wait': return 'Wait a turn';
+    case 'play_face_down': return 'Turn over a face-down card';
+    case 'swap': return 'Confirm face-up cards';
+    default: return 'Your move';
+  }
+}
+
+/**
+ * A move that waits for the connection, or whose fate the reconnection will tell: it
+ * holds the main button's place, says so, and may be taken back while it waits.
+ */
+export function waitingMoveControls(move, ui) {
+  const waiting = !move.sent;
+  return [
+    h('button', { type: 'button', class: 'primary big', disabled: true, 'data-testid': 'move-waiting' },
+      waiting ? `${moveWords(move.action)} · waiting to send` : `${moveWords(move.action)} · checking…`),
+    waiting ? h('button', { type: 'button', class: 'secondary', 'data-testid': 'cancel-move',
+      onclick: () => ui.handlers.cancelMove() }, 'Don’t send') : null,
+  ];
 }
 
 export function swapControls(view, ui) {

@@ -44,7 +44,7 @@ export function myAreaEl(view, ui) {
           'data-slot': String(slot), 'data-focus': `down:${slot}`,
           'aria-label': `Face-down card ${slot + 1}: turn it over and play it`,
           onclick: () => ui.handlers.turnFaceDown(slot) }, backEl('inner').firstChild)
-        : backEl('under', `face-down card ${slot + 1}`));
+        : explains(backEl('under', `face-down card ${slot + 1}`), ui, swapping ? null : { zone: 'face_down', slot }));
     }
     if (up !== null) parts.push(faceUpButton(faceUpInstances[up], view, ui, source));
     if (parts.length) stacks.push(h('div', { class: 'stack' }, ...parts));
@@ -81,12 +81,21 @@ function faceUpButton(inst, view, ui, source) {
   }
   const playable = isPlayable(inst, view);
   // Beside the hand only the face-up cards a legal play may take are buttons.
-  if (source !== 'face_up' && !playable) return cardEl(inst.card, 'over');
+  if (source !== 'face_up' && !playable) return explains(cardEl(inst.card, 'over'), ui, { zone: 'face_up', card: inst.card });
   const button = cardButton(inst.card, { key: inst.key, zone: 'face_up', playable,
     selected: ui.selection.includes(inst.key), dim: view.legal.length > 0 && !playable,
     onclick: () => ui.handlers.tapCard(inst), ondblclick: () => ui.handlers.doubleTapCard(inst) });
   button.classList.add('over');
   return button;
+}
+
+/**
+ * A card that is not a button still answers a tap with why (a pointer's courtesy: the
+ * keyboard reaches the same words through the hand's buttons and the status line).
+ */
+function explains(el, ui, target) {
+  if (target && ui.handlers.explain) el.addEventListener('click', () => ui.handlers.explain(target));
+  return el;
 }
 
 /**

@@ -7,7 +7,9 @@ import { h, replace, keepFocus } from '../ui/dom.js';
 import { opponentEl } from './opponents.js';
 import { centreEl, layoutPile } from './centre.js';
 import { myAreaEl, fitHand } from './my-area.js';
-import { playControls, swapControls } from './controls.js';
+import { playControls, swapControls, waitingMoveControls } from './controls.js';
+import { confirmDialog } from '../ui/dialog.js';
+import { whyNot } from '../core/why-not.js';
 import { waitingRoomEl } from './waiting-room.js';
 import { SidePanel, REACTIONS } from './side-panel.js';
 import { gameOverEl } from './game-over.js';
@@ -41,6 +43,9 @@ export class TableScreen {
     this.showLobby = false;
     this.drawerOpen = false;
     this.suppressClick = false;
+    this.note = null;             // { text, until }: why a tap or a move did nothing, in the status line
+    this.settledSeen = app.movesSettled;
+    this.noticeSeen = app.moveNotice?.at ?? null;
 
     this.side = new SidePanel(app);
     this.bar = h('div', { class: 'table-bar' });
@@ -64,10 +69,12 @@ export class TableScreen {
       tapSwap: (zone, index) => this.tapSwapCard(zone, index),
       turnFaceDown: (slot) => app.act({ type: 'play_face_down', slot }),
       play: (target) => this.play(target),
-      pickup: () => { this.selection = []; app.act({ type: 'pickup' }); },
-      wait: () => { this.selection = []; app.act({ type: 'wait' }); },
-      confirmSwap: (action) => { if (action) app.act(action); },
+      pickup: () => { if (!app.move) app.act({ type: 'pickup' }); },
+      wait: () => { if (!app.move) app.act({ type: 'wait' }); },
+      confirmSwap: (action) => { if (action && !app.move) app.act(action); },
       resetSwap: () => { this.swap = null; this.update(app); },
+      cancelMove: () => app.cancelMove(),
+      explain: (target) => this.explain(target),
     };
 
     this.onKey = (e) => this.keydown(e);
@@ -128,7 +135,7 @@ export class TableScreen {
         replace(this.opponents);
         replace(this.centre, waitingRoomEl(app, { afterGame: Boolean(view) }));
         replace(this.mine);
-        replace(this.status);
+        replace(this.status, ...(app.disconnected ? this.connectionParts(app) : []));
         replace(this.ticker);
         this.ticker.dataset.text = '';
         replace(this.controls, view ? h('button', { type: 'button', class: 'ghost',
@@ -181,7 +188,9 @@ export class TableScreen {
     this.opponents.dataset.count = String(order.length);
     replace(this.centre, centreEl(view));
     layoutPile(this.centre.querySelector('.pile'));
-    replace(this.status, ...this.statusParts(app, view, turnLeft));
+    replace(this.status, ...(app.disconnected ? this.connectionParts(app)
+      : this.noteActive() ? [h('span', { class: 'why-not', 'data-testid': 'why-not' }, this.note.text)]
+        : this.statusParts(app, view, turnLeft)));
     // In the swap the seats say who is ready; the felt keeps its room for the cards.
     const step = view.phase === 'swap' ? [] : app.lastStep.slice(-2);
     if (this.ticker.dataset.text !== step.join('\n')) {
@@ -204,10 +213,18 @@ export class TableScreen {
           me.place > 0 ? h('span', { class: 'badge ok' }, `out · ${ordinal(me.place)}`) : null),
         area));
       let buttons = [];
-      if (swapping) buttons = swapControls(view, { swap: this.swap, handlers: this.handlers });
+      const move = app.move;
+      if (move && (!move.sent || move.rejoining) && view.phase !== 'over') {
+        buttons = waitingMoveControls(move, { handlers: this.handlers });
+      } else if (swapping) buttons = swapControls(view, { swap: this.swap, handlers: this.handlers });
       else if (view.phase === 'play') buttons = playControls(app, view, { selection: this.selection, instances, handlers: this.handlers });
       else if (view.phase === 'over') buttons = this.overButtons(app, room);
-      replace(this.controls, ...buttons.filter(Boolean));
+      buttons = buttons.filter(Boolean);
+      // A move on its way: nothing more until the table answers (a few milliseconds).
+      if (move && move.sent && !move.rejoining && view.phase !== 'over') {
+        for (const b of buttons) if (b.tagName === 'BUTTON') b.disabled = true;
+      }
+      replace(this.controls, ...buttons);
     } else {
       replace(this.mine, h('p', { class: 'watching' }, 'You are watching this game.',
         room.seats.some((s) => s.name === null) ? h('button', { type: 'button', class: 'secondary small',
@@ -224,6 +241,28 @@ export class TableScreen {
       h('button', { type: 'button', class: 'secondary', onclick: () => { this.showResults = true; this.update(app); } }, 'Results'),
       h('button', { type: 'button', class: 'ghost', onclick: () => { this.showLobby = true; this.update(app); } }, 'Seats and bots'),
     ];
+  }
+
+  /** The status line while the connection is down: it takes the line's place, so nothing moves. */
+  connectionParts(app) {
+    return [h('span', { class: 'conn-state', 'data-testid': 'conn-state' },
+      h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+      app.offline ? 'Offline: waiting for the network…' : 'Connection lost: reconnecting…')];
+  }
+
+  noteActive() {
+    return Boolean(this.note && Date.now() < this.note.until);
+  }
+
+  /** Says why a tapped card did nothing, in the status line by the hand, for a few seconds. */
+  explain(target, chosen = 0) {
+    const view = this.view;
+    let text = null;
+    if (this.app.move && view?.phase === 'play') text = 'Your move is waiting for the table: it goes first.';
+    else text = whyNot(target, view, { nameOf: (s) => this.app.nameOfSeat(s), chosen });
+    if (!text) return;
+    this.note = { text, until: Date.now() + 4000 };
+    this.update(this.app);
   }
 
   statusParts(app, view, turnLeft) {
@@ -304,6 +343,17 @@ export class TableScreen {
   // ---- local state kept across redraws ----
 
   syncLocalState(view) {
+    const app = this.app;
+    if (app.movesSettled !== this.settledSeen) {
+      // The table took our move: the cards chosen for it have gone.
+      this.settledSeen = app.movesSettled;
+      this.selection = [];
+      this.note = null;
+    }
+    if (app.moveNotice && app.moveNotice.at !== this.noticeSeen) {
+      this.noticeSeen = app.moveNotice.at;
+      this.note = { text: app.moveNotice.text, until: Date.now() + 6000 };
+    }
     if (!view || !this.isPlayer) {
       this.selection = [];
       this.swap = null;
@@ -353,12 +403,23 @@ export class TableScreen {
   tapCard(inst) {
     if (this.suppressClick) return;
     const view = this.view;
-    this.selection = toggleCard(this.selection, inst, this.instances(view), view);
+    if (this.app.move) { this.explain(inst); return; }
+    const instances = this.instances(view);
+    const next = toggleCard(this.selection, inst, instances, view);
+    if (next === this.selection) {
+      // Nothing changed: say why rather than nothing at all.
+      const rank = rankOf(inst.card);
+      this.explain(inst, instances.filter((i) => this.selection.includes(i.key) && rankOf(i.card) === rank).length);
+      return;
+    }
+    this.selection = next;
+    if (this.noteActive()) this.note = null;
     this.update(this.app);
   }
 
   doubleTapCard(inst) {
     const view = this.view;
+    if (this.app.move || !isPlayable(inst, view)) return;
     this.selection = selectAllOfRank(inst, this.instances(view), view);
     this.update(this.app);
   }
@@ -373,17 +434,27 @@ export class TableScreen {
 
   play(target) {
     const view = this.view;
+    if (this.app.move) return;
     const play = selectedPlay(this.selection, this.instances(view), view.legal);
     if (!play) return;
+    // The selection stays until the table takes the move (app.movesSettled), so a move
+    // that waits for the connection, or is refused, keeps the cards chosen.
     this.app.act(playAction(play, target));
-    this.selection = [];
-    this.update(this.app);
   }
 
-  leave() {
+  async leave() {
     const view = this.view;
     const playing = view && view.phase !== 'over' && this.isPlayer && view.seats[view.viewer].place === 0;
-    if (playing && !window.confirm('Leave the game? A bot plays your cards to the end.')) return;
+    if (playing) {
+      const sure = await confirmDialog({
+        title: 'Leave the game?',
+        text: 'A bot plays your cards to the end of this game, and the result counts for you.',
+        confirm: 'Leave the game',
+        cancel: 'Keep playing',
+        testid: 'leave-dialog',
+      });
+      if (!sure) return;
+    }
     this.app.leave();
   }
 
@@ -425,6 +496,8 @@ export class TableScreen {
       return;
     }
     if (e.key === 'Enter') {
+      // Enter on a button of its own (Leave, Rematch, a tab) presses that button.
+      if (target instanceof Element && target.closest('button, a, select, summary') && !target.closest('.card-btn')) return;
       if (this.swapping(view)) {
         if (focusedIndex >= 0) return;  // Enter on a card picks it, like a tap
         e.preventDefault();
@@ -436,6 +509,7 @@ export class TableScreen {
       if (!this.selection.length && focused?.dataset.key) {
         const inst = this.instances(view).find((i) => i.key === focused.dataset.key);
         if (inst && isPlayable(inst, view)) this.selection = [inst.key];
+        else if (inst) { this.explain(inst); return; }
       }
       if (!this.selection.length && focused?.dataset.slot) { focused.click(); return; }
       this.play();
@@ -505,6 +579,10 @@ export class TableScreen {
   // ---- clocks ----
 
   tick() {
+    if (this.note && !this.noteActive()) {
+      this.note = null;
+      this.update(this.app);
+    }
     const now = performance.now();
     for (const el of this.el.querySelectorAll('[data-timer]')) {
       const left = msLeft(this.app.table, `${el.dataset.timer}_ms_left`, now);

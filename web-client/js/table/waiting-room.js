@@ -3,7 +3,7 @@
 
 import { h } from '../ui/dom.js';
 import { avatar, seatBadges } from './opponents.js';
-import { isHost, takenSeats } from '../core/seating.js';
+import { isHost, notReady, notReadyWords, takenSeats } from '../core/seating.js';
 import { presetOf, presetTitle, variantWords } from '../views/presets.js';
 import { toast } from '../ui/toast.js';
 import { rulesHash, tableLink } from '../core/routes.js';
@@ -44,11 +44,14 @@ export function waitingRoomEl(app, { afterGame = false } = {}) {
     const mine = you.seat === s.seat;
     return h('li', { class: `wait-seat${empty ? ' vacant' : ''}${mine ? ' mine' : ''}`, 'data-seat': String(s.seat) },
       empty ? h('span', { class: 'avatar vacant', 'aria-hidden': 'true' }, '+') : avatar(s.name, s.bot),
-      h('span', { class: 'seat-name' }, empty ? 'Free seat' : s.name),
-      // A free seat is not "offline": only a seated player's state is worth a badge.
+      h('span', { class: 'seat-name' }, empty ? 'Open seat' : s.name),
+      // An open seat is not "offline": only a seated player's state is worth a badge.
       ...(empty ? [] : seatBadges(s)),
       !empty && s.player_id === room.host ? h('span', { class: 'badge host' }, 'host') : null,
-      !empty && !s.bot && s.ready ? h('span', { class: 'badge ok' }, 'ready') : null,
+      // The host starts when they like; everyone else says whether they are ready.
+      !empty && !s.bot && s.player_id !== room.host
+        ? h('span', { class: `badge ${s.ready ? 'ok' : 'waiting'}`, 'data-testid': 'ready-badge' }, s.ready ? 'ready' : 'not ready')
+        : null,
       host && s.bot ? h('button', { type: 'button', class: 'ghost small', 'aria-label': `Remove ${s.name}`,
         onclick: () => app.roomRequest('remove_bot', { seat: s.seat }) }, 'Remove') : null,
       empty && you.spectator ? h('button', { type: 'button', class: 'ghost small',
@@ -73,13 +76,24 @@ export function waitingRoomEl(app, { afterGame = false } = {}) {
       h('button', { type: 'button', class: 'secondary', disabled: freeSeats === 0, 'data-testid': 'add-bot',
         onclick: () => app.roomRequest('add_bot', { kind: botLevel(app.identity.botLevel).kind }) }, 'Add a bot'),
       line));
+    // Ready means something: starting without someone says so, on the button and under it.
+    const unready = seated < 2 ? [] : notReady(room);
     actions.push(h('button', { type: 'button', class: 'primary big', disabled: seated < 2, 'data-testid': 'start-game',
-      onclick: () => app.roomRequest(afterGame ? 'rematch' : 'start') }, seated < 2 ? 'Waiting for players…' : 'Start the game'));
+      'aria-describedby': unready.length ? 'not-ready-line' : null,
+      onclick: () => app.roomRequest(afterGame ? 'rematch' : 'start') },
+    seated < 2 ? 'Waiting for players…' : unready.length ? 'Start anyway' : 'Start the game'));
+    if (unready.length) {
+      actions.push(h('p', { class: 'hint not-ready', id: 'not-ready-line', 'data-testid': 'not-ready-line' },
+        notReadyWords(unready)));
+    } else if (seated >= 2 && takenSeats(room).some((s) => !s.bot && s.player_id !== room.host)) {
+      actions.push(h('p', { class: 'hint', 'data-testid': 'not-ready-line' }, 'Everyone is ready.'));
+    }
   } else if (mySeat) {
     actions.push(h('button', { type: 'button', class: mySeat.ready ? 'secondary' : 'primary', 'data-testid': 'ready',
       'aria-pressed': String(mySeat.ready), onclick: () => app.roomRequest('ready', { ready: !mySeat.ready }) },
     mySeat.ready ? 'Not ready yet' : 'I’m ready'));
-    actions.push(h('p', { class: 'hint' }, 'The host starts the game.'));
+    actions.push(h('p', { class: 'hint' }, mySeat.ready ? 'The host sees you are ready and starts the game.'
+      : 'The host starts the game, and sees who is ready.'));
   }
   if (mySeat && !afterGame) {
     actions.push(h('button', { type: 'button', class: 'ghost', onclick: () => app.roomRequest('stand') }, 'Stand up and watch'));

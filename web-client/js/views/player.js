@@ -2,21 +2,28 @@
 
 import { h, replace } from '../ui/dom.js';
 import { fetchPlayer } from '../net/api.js';
-import { decimal, percent, relativeTime, signedDelta, titleText } from '../core/format.js';
+import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, relativeTime, signedDelta, titleText } from '../core/format.js';
 import { ordinal } from '../core/event-words.js';
 import { presetTitle } from './presets.js';
+import { deviceLinkEl } from './device-link.js';
 
 export class PlayerScreen {
   constructor(app, id) {
     this.app = app;
     this.id = id;
     this.body = h('div', { class: 'player-body', 'aria-live': 'polite' }, h('p', { class: 'empty' }, 'Loading…'));
+    // Your own page carries your identity to your other devices, store or no store.
+    this.own = h('div', { class: 'own-identity' });
     this.el = h('section', { class: 'page player-page' },
-      h('p', {}, h('a', { href: '#/leaderboard' }, '← Leaderboard')), this.body);
+      h('p', {}, h('a', { href: '#/leaderboard' }, '← Leaderboard')), this.body, this.own);
     this.load();
   }
 
-  update() {}
+  update(app) {
+    const mine = Boolean(app.me.playerId) && app.me.playerId === this.id;
+    if (mine && !this.own.firstChild) replace(this.own, deviceLinkEl(app));
+    else if (!mine && this.own.firstChild) replace(this.own);
+  }
 
   async load() {
     const result = await fetchPlayer(this.id);
@@ -39,9 +46,9 @@ export class PlayerScreen {
         title ? h('p', { class: 'title-tag big' }, title) : null,
         p.last_seen ? h('p', { class: 'hint' }, `Last seen ${relativeTime(p.last_seen)}`) : null),
       h('div', { class: 'stats' },
-        stat('Rating', [decimal(p.rating?.ordinal), p.rating?.provisional
-          ? h('span', { class: 'provisional', title: 'Provisional: too few games to be sure', 'aria-label': 'provisional' }, '?')
-          : null]),
+        stat(p.rating?.provisional ? 'Rating (settles after a few games)' : 'Rating',
+          [decimal(p.rating?.ordinal), p.rating?.provisional
+            ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, PROVISIONAL_WORD) : null]),
         stat('Games', String(p.games ?? 0)),
         stat('Times shithead', String(p.shithead ?? 0)),
         stat('Shithead rate', percent(p.shithead_rate)),

@@ -29,7 +29,9 @@ export class Shell {
       this.nav, this.nameChip);
     this.main = h('main', { id: 'screen', class: 'screen' });
     this.backToTable = h('div', { class: 'back-to-table', hidden: true });
-    replace(root, this.topbar, this.banner, this.backToTable, this.main);
+    // Said once after a device link: whose identity this device now carries.
+    this.notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'claimed', hidden: true });
+    replace(root, this.topbar, this.banner, this.notice, this.backToTable, this.main);
   }
 
   attach(app) {
@@ -38,7 +40,9 @@ export class Shell {
 
   chooseScreen(app) {
     const route = app.route;
-    if (!app.hasIdentity || location.hash === '#/name' || (app.helloError && !app.welcomed)) {
+    // A new player stays on the name form until the server has said yes to the name.
+    if (!app.hasIdentity || location.hash === '#/name' || (app.helloError && !app.welcomed)
+      || (!app.identity.token && !app.welcomed && !app.claiming)) {
       return ['name', () => new NameScreen(app)];
     }
     if (route.page === 'leaderboard') return ['leaderboard', () => new LeaderboardScreen(app)];
@@ -78,6 +82,13 @@ export class Shell {
       const current = link.dataset.nav === page || (page === 'player' && link.dataset.nav === 'leaderboard');
       if (current) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
+    }
+    this.notice.hidden = !app.claimed;
+    if (app.claimed && this.notice.dataset.at !== String(app.claimed.at)) {
+      this.notice.dataset.at = String(app.claimed.at);
+      replace(this.notice, h('span', {}, 'This device now plays as ', h('strong', {}, app.claimed.name), '.'),
+        app.me.playerId ? h('a', { href: `#/player/${encodeURIComponent(app.me.playerId)}` }, 'Your page') : null,
+        h('button', { type: 'button', class: 'link-button', onclick: () => { app.claimed = null; app.render(); } }, 'OK'));
     }
     // Reading a page while seated: the way back to the table is always in sight.
     const away = app.inRoom && !key.startsWith('table:') && key !== 'name';

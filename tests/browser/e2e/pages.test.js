@@ -77,6 +77,8 @@ for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       const other = board.locator('tr[data-player="77e01b5c9a30"]');
       assert.equal(await other.locator('[data-col=name]').textContent(), EXAMPLE_PLAYERS[1].name, 'the name is text');
       assert.equal(await other.locator('.provisional').count(), 1, 'a provisional rating is marked');
+      assert.equal(await other.locator('.provisional').textContent(), 'new', 'in a word, not a bare "?"');
+      assert.match(await p.page.locator('[data-testid=provisional-note]').textContent(), /settles after a few games/);
       assert.equal(await board.locator('img').count(), 0);
       assert.equal(await p.page.evaluate(() => window.pwned), undefined);
       await shot(p.page, `leaderboard-example-${label}.png`);

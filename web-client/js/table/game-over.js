@@ -4,7 +4,7 @@
 import { h } from '../ui/dom.js';
 import { ordinal } from '../core/event-words.js';
 import { gameResults } from '../core/room-sync.js';
-import { decimal, signedDelta, titleText } from '../core/format.js';
+import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, ratingsChanged, signedDelta, titleText } from '../core/format.js';
 import { playerHash } from '../core/routes.js';
 
 const MEDALS = { 1: '🥇', 2: '🥈', 3: '🥉' };
@@ -16,8 +16,32 @@ function ratingRow(r) {
   return h('tr', {},
     h('th', { scope: 'row' }, r.name ?? '?'),
     h('td', {}, decimal(after), r.after?.provisional
-      ? h('span', { class: 'provisional', title: 'Provisional: the rating is still settling', 'aria-label': 'provisional' }, '?') : null),
+      ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, PROVISIONAL_WORD) : null),
     h('td', { class: delta > 0 ? 'up' : delta < 0 ? 'down' : '' }, delta === null ? '' : signedDelta(delta)));
+}
+
+/**
+ * The rating changes, with "new" explained in words; when no rating moved (a game against
+ * bots alone), one line that says so instead of a table of "±0.0".
+ */
+function ratingsPart(results) {
+  const ratings = results.ratings;
+  if (!ratings || !ratings.length || results.abandoned) return null;
+  if (!ratingsChanged(ratings)) {
+    const humans = results.places.filter((p) => !p.bot).length;
+    return h('p', { class: 'hint ratings-note', 'data-testid': 'ratings-unchanged' }, humans <= 1
+      ? 'Games against bots alone don’t change your rating: it moves when you play people.'
+      : 'No rating changed in this game.');
+  }
+  const anyNew = ratings.some((r) => r.after?.provisional);
+  return h('div', { class: 'ratings-part' },
+    h('table', { class: 'rating-table', 'data-testid': 'ratings' },
+      h('caption', {}, 'Ratings'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Rating'),
+        h('th', { scope: 'col' }, 'Change'))),
+      h('tbody', {}, ...ratings.map(ratingRow))),
+    anyNew ? h('p', { class: 'hint ratings-note', 'data-testid': 'provisional-note' },
+      h('span', { class: 'provisional' }, PROVISIONAL_WORD), `: ${PROVISIONAL_MEANING}`) : null);
 }
 
 /**
@@ -76,11 +100,7 @@ export function gameOverEl(app, { onClose, onRematch, onLeave }) {
     // Places and tables together: a phone held sideways shows them beside the headline.
     h('div', { class: 'results-lists' },
       h('ol', { class: 'places', 'aria-label': 'Places' }, ...places),
-      results.ratings && results.ratings.length ? h('table', { class: 'rating-table', 'data-testid': 'ratings' },
-        h('caption', {}, 'Ratings'),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Rating'),
-          h('th', { scope: 'col' }, 'Change'))),
-        h('tbody', {}, ...results.ratings.map(ratingRow))) : null,
+      ratingsPart(results),
       sessionTable(results.scoreboard)),
     h('div', { class: 'overlay-actions' },
       seated ? h('button', { type: 'button', class: 'primary big', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch') : null,

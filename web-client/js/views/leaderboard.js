@@ -4,7 +4,7 @@
 
 import { h, replace } from '../ui/dom.js';
 import { fetchLeaderboard } from '../net/api.js';
-import { decimal, percent, titleText } from '../core/format.js';
+import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, titleText } from '../core/format.js';
 import { playerHash } from '../core/routes.js';
 
 const SORTS = [['rating', 'Rating'], ['shithead', 'Times shithead'], ['rate', 'Shithead rate'], ['games', 'Games']];
@@ -91,14 +91,14 @@ export class LeaderboardScreen {
           h('th', { scope: 'row', class: 'who' }, h('span', { 'data-col': 'name' }, h('a', { href: playerHash(p.player_id) }, p.name)),
             title ? h('span', { class: 'title-tag' }, title) : null),
           h('td', { 'data-col': 'rating' }, decimal(p.rating?.ordinal),
-            p.rating?.provisional ? h('span', { class: 'provisional', title: 'Provisional: too few games to be sure',
-              'aria-label': 'provisional' }, '?') : null),
+            p.rating?.provisional ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, PROVISIONAL_WORD) : null),
           h('td', { 'data-col': 'games' }, String(p.games ?? 0)), h('td', { 'data-col': 'shithead' }, String(p.shithead ?? 0)),
           h('td', { 'data-col': 'rate' }, percent(p.shithead_rate)),
           h('td', { 'data-col': 'first', class: 'minor' }, String(p.first ?? 0)),
           h('td', { 'data-col': 'place', class: 'minor' }, decimal(p.average_place, 2)));
       })))),
-    h('p', { class: 'hint board-note' }, h('span', { class: 'provisional' }, '?'),
-      ' marks a provisional rating: it settles after a few more games.')];
+    h('p', { class: 'hint board-note', 'data-testid': 'provisional-note' },
+      h('span', { class: 'provisional' }, PROVISIONAL_WORD), `: ${PROVISIONAL_MEANING} `,
+      'The board ranks by a careful estimate of skill, so a rating rises as your games show what you can do.')];
   }
 }

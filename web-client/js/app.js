@@ -283,11 +283,25 @@ export class App {
     this.moveNotice = null;
     const sent = this.connected;
     this.move = newMove(action, this.table.view, { sent });
-    if (sent) {
-      this.move.id = this.request({ type: 'action', action });
-      this.connection.expectReply();
-    }
+    if (sent) this.sendMove();
     this.render();
+  }
+
+  /**
+   * Sends the waiting move. The table always answers a move within milliseconds (a new
+   * state or an error); should neither come while the link lives, the move is let go and
+   * the table asked for again, so the buttons never stay disabled.
+   */
+  sendMove() {
+    const move = this.move;
+    move.id = this.request({ type: 'action', action: move.action });
+    this.connection.expectReply();
+    setTimeout(() => {
+      if (this.move !== move || move.rejoining) return;
+      this.move = null;
+      this.send({ type: 'snapshot' });
+      this.render();
+    }, 10000);
   }
 
   /** The player takes back a move that waits for the connection. */
@@ -409,10 +423,7 @@ export class App {
     this.move = moved.move;
     if (moved.settled) this.movesSettled += 1;
     if (moved.notice) this.moveNotice = { text: moved.notice, at: Date.now() };
-    if (moved.send) {
-      this.move.id = this.request({ type: 'action', action: this.move.action });
-      this.connection.expectReply();
-    }
+    if (moved.send) this.sendMove();
     const room = this.table.room;
     this.lastRoomCode = room?.code ?? null;
     this.setWatching(room?.you?.spectator ? room.code : null);

@@ -14,6 +14,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launchBrowser, newPlayer, pickName, shot, suffix } from './helpers.js';
+import { MIN_STRIP, checkLayout, measure, settle } from './layout-check.js';
 
 const SIZES = [
   ['360x640', 360, 640], ['375x667', 375, 667], ['390x844', 390, 844], ['412x915', 412, 915],
@@ -21,9 +22,6 @@ const SIZES = [
 ];
 // A touch screen that is not a phone emulation, so that one page can take every size.
 const DEVICE = { viewport: { width: 390, height: 844 }, hasTouch: true, deviceScaleFactor: 1 };
-// The narrowest strip of a card a finger may have to tap (its height is at least 28 px,
-// measured in the page).
-const MIN_STRIP = 24;
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -51,26 +49,6 @@ async function waitForView(page, moment, ms = 20_000) {
   }, moment, { timeout: ms });
 }
 
-/** Resolves once two frames in a row lay the table out alike (a resize refits the hand). */
-async function settle(page) {
-  await page.evaluate(() => new Promise((resolve) => {
-    const look = () => JSON.stringify([innerWidth, innerHeight,
-      ...[...document.querySelectorAll('.my-hand, .my-hand .card-btn, .pile, .controls')].map((el) => {
-        const r = el.getBoundingClientRect();
-        return [r.left, r.top, r.width, r.height];
-      })]);
-    let last = null;
-    let frames = 0;
-    const next = () => {
-      const now = look();
-      frames += 1;
-      if ((now === last && frames > 2) || frames > 30) resolve();
-      else { last = now; requestAnimationFrame(next); }
-    };
-    requestAnimationFrame(next);
-  }));
-}
-
 /** A table for four against three bots with this ruleset, started; resolves in the swap. */
 async function startTable(page, ruleset) {
   await app(page, (rules) => {
@@ -83,130 +61,6 @@ async function startTable(page, ruleset) {
 async function keepSwap(page) {
   await page.locator('[data-testid=confirm-swap]').click();
   await waitForView(page, 'play');
-}
-
-/**
- * Everything the test measures, in one look: the boxes of the pile, the player's cards
- * (hand and table), the action buttons and the opponents; whether anything scrolls;
- * and for each of the player's cards the widest strip where a tap lands on it.
- */
-function measure(page) {
-  return page.evaluate(() => {
-    const box = (el) => {
-      const r = el.getBoundingClientRect();
-      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
-    };
-    const name = (el) => el.dataset.card ?? el.dataset.slot ?? el.textContent.trim().slice(0, 30);
-    /**
-     * The widest band of the card a finger can tap: for each column of the card (every
-     * 2 px) the longest run down it where a tap lands on the card, then the widest
-     * stretch of columns whose runs are all at least `tall`; its centre is where to tap.
-     */
-    const tall = 28;
-    const hits = (el, x, y) => document.elementFromPoint(x, y)?.closest('.card-btn, button[data-slot]') === el;
-    const strip = (el) => {
-      const r = el.getBoundingClientRect();
-      const top = Math.max(r.top, 0) + 1;
-      const bottom = Math.min(r.bottom, innerHeight) - 1;
-      const columns = [];
-      for (let x = Math.max(r.left, 0) + 1; x < Math.min(r.right, innerWidth) - 1; x += 2) {
-        let best = { length: 0, from: 0 };
-        let from = null;
-        for (let y = top; y <= bottom + 2; y += 2) {
-          const on = y <= bottom && hits(el, x, y);
-          if (on && from === null) from = y;
-          if (!on && from !== null) {
-            if (y - from > best.length) best = { length: y - from, from };
-            from = null;
-          }
-        }
-        columns.push({ x, ...best });
-      }
-      let found = { width: 0, height: 0 };
-      let start = null;
-      columns.push({ x: Infinity, length: 0 });
-      columns.forEach((c, i) => {
-        if (c.length >= tall && start === null) start = i;
-        if (c.length < tall && start !== null) {
-          const width = columns[i - 1].x - columns[start].x + 2;
-          if (width > found.width) {
-            const mid = columns[Math.floor((start + i - 1) / 2)];
-            const height = Math.min(...columns.slice(start, i).map((k) => k.length));
-            found = { width, height, x: mid.x, y: mid.from + mid.length / 2 };
-          }
-          start = null;
-        }
-      });
-      return found;
-    };
-    const pile = document.querySelector('.pile');
-    const cards = [...document.querySelectorAll('.my-area .card-btn, .my-area button[data-slot]')];
-    const felt = document.querySelector('.felt');
-    const scroller = document.scrollingElement;
-    return {
-      viewport: { width: innerWidth, height: innerHeight },
-      scrolls: {
-        page: Math.max(scroller.scrollHeight - innerHeight, scroller.scrollWidth - innerWidth),
-        felt: felt ? felt.scrollHeight - felt.clientHeight : 0,
-        hand: Math.max(0, ...[...document.querySelectorAll('.my-hand')].map((h) => h.scrollWidth - h.clientWidth)),
-      },
-      pile: pile ? box(pile) : null,
-      handInfo: (() => {
-        const hand = document.querySelector('.my-hand');
-        if (!hand) return null;
-        const cs = [...hand.querySelectorAll('.card-btn')];
-        return { client: hand.clientWidth, box: box(hand), rows: hand.dataset.rows, first: cs[0] && box(cs[0]), last: cs.at(-1) && box(cs.at(-1)),
-          xs: cs.map((c) => c.style.getPropertyValue('--x')).join(' ') };
-      })(),
-      cards: cards.map((el) => ({ name: name(el), zone: el.closest('.my-hand') ? 'hand' : 'table', box: box(el), strip: strip(el),
-        selected: el.classList.contains('selected') })),
-      buttons: [...document.querySelectorAll('.controls button')].map((el) => ({ name: name(el), box: box(el) })),
-      seats: [...document.querySelectorAll('.opponents .seat')].map((el) => ({ name: name(el), box: box(el) })),
-      // Texts cut off with an ellipsis: names that do not fit their box.
-      cut: [...document.querySelectorAll('.seat-name, .me-plate .seat-name, .place-name, .bar-code')]
-        .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
-      small: [...document.querySelectorAll('.table-screen button, .table-screen a, .table-screen select')]
-        .filter((el) => el.getClientRects().length && !el.closest('.side-panel') && !el.closest('.my-area'))
-        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent.trim(), box: box(el) }))
-        .filter((c) => c.box.width < 43.5 || c.box.height < 43.5),
-    };
-  });
-}
-
-const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
-  && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
-const inside = (b, v) => b.left >= -0.5 && b.top >= -0.5 && b.right <= v.width + 0.5 && b.bottom <= v.height + 0.5;
-
-/** The assertions every state shares; returns the measurements for more. */
-async function checkLayout(page, state, size, { phone }) {
-  const m = await measure(page);
-  const where = `${state} at ${size}`;
-  const problems = [];
-  if (m.scrolls.page > 1) problems.push(`the page scrolls by ${m.scrolls.page} px`);
-  if (m.scrolls.felt > 1) problems.push(`the table scrolls by ${m.scrolls.felt} px`);
-  if (m.scrolls.hand > 1) problems.push(`the hand scrolls by ${m.scrolls.hand} px ${JSON.stringify(m.handInfo)}`);
-  if (!m.pile) problems.push('no pile');
-  else if (!inside(m.pile, m.viewport)) problems.push(`the pile is off screen ${JSON.stringify(m.pile)}`);
-  for (const c of m.cards) {
-    if (!inside(c.box, m.viewport)) problems.push(`card ${c.name} is off screen`);
-    if (c.strip.width < MIN_STRIP) {
-      problems.push(`card ${c.name} shows a strip of ${c.strip.width}×${c.strip.height} px to tap`);
-    }
-  }
-  for (const b of m.buttons) {
-    if (!inside(b.box, m.viewport)) problems.push(`button "${b.name}" is off screen`);
-    if (m.pile && overlap(b.box, m.pile)) problems.push(`button "${b.name}" overlaps the pile`);
-    for (const c of m.cards) if (overlap(b.box, c.box)) problems.push(`button "${b.name}" overlaps card ${c.name}`);
-    if (phone && b.box.height < 43.5) problems.push(`button "${b.name}" is ${b.box.height} px high`);
-  }
-  for (const s of m.seats) {
-    if (!inside(s.box, m.viewport)) problems.push(`opponent "${s.name}" is off screen`);
-    if (m.pile && overlap(s.box, m.pile)) problems.push(`opponent "${s.name}" overlaps the pile`);
-    for (const c of m.cards) if (overlap(s.box, c.box)) problems.push(`opponent "${s.name}" overlaps card ${c.name}`);
-  }
-  if (m.cut.length) problems.push(`cut off: ${m.cut.join(', ')}`);
-  if (phone && m.small.length) problems.push(`under 44×44: ${m.small.map((c) => `${c.name} ${Math.round(c.box.width)}×${Math.round(c.box.height)}`).join(', ')}`);
-  return { m, problems: problems.map((p) => `${where}: ${p}`) };
 }
 
 /** Looks at the table at every size: screenshot, then the shared checks and `more`. */

@@ -60,8 +60,11 @@ trap 'exit 130' INT TERM
 
 # --port 0: the system picks a free port, which the server logs. Every test's players
 # come from 127.0.0.1, so the limits on new players and tables per address are off.
+# --bot-pace 0: bots move at once at tables that do not choose a pace, so that tests
+# about other things play quickly; the create-table form always chooses one (a
+# person's pace by default), and the tests of the pace open their tables there.
 "$binary" serve --port 0 --bind 127.0.0.1 --static "$root/web-client" --data "$work/shithead.db" \
-  --new-players-per-address 0 --tables-per-address 0 --log-level info >"$work/server.log" 2>&1 &
+  --new-players-per-address 0 --tables-per-address 0 --bot-pace 0 --log-level info >"$work/server.log" 2>&1 &
 server_pid=$!
 url=""
 for _ in $(seq 100); do

@@ -8,6 +8,7 @@ import { opponentOrder } from '../../../web-client/js/core/seating.js';
 import { signedDelta, percent, clock, titleText, decimal } from '../../../web-client/js/core/format.js';
 import { POWER_CHOICES, powersFrom, rulesetFrom } from '../../../web-client/js/views/create-table.js';
 import { variantWords } from '../../../web-client/js/views/presets.js';
+import { BOT_PACES, DEFAULT_BOT_PACE, botPaceWords } from '../../../web-client/js/core/bot-levels.js';
 
 test('table codes are read the way the server reads them', () => {
   assert.equal(normalizeCode(' k7mpq2 '), 'K7MPQ2');
@@ -129,4 +130,13 @@ test('the variants of a table read as words, powers included', () => {
   assert.equal(variantWords('isf'), '');
   assert.equal(variantWords({ preset: 'shiphead', jokers: 'skip', powers: { 8: [], 9: ['reverse'], J: ['wait', 'skip'] },
     play_from_table: true }), 'jokers: skip, powers (8 no power, 9 reverse, J wait + skip), play from table on');
+});
+
+test("the bots' pace: a host's choices, the default a person's, and the waiting room's words", () => {
+  assert.ok(BOT_PACES.some((p) => p.ms === DEFAULT_BOT_PACE));
+  for (const p of BOT_PACES) assert.ok(p.ms >= 0 && p.ms <= 3000, `${p.title}: the server takes 0 to 3000 ms`);
+  assert.equal(botPaceWords(900), 'bots move like people');
+  assert.equal(botPaceWords(400), 'bots move quickly');
+  assert.equal(botPaceWords(0), 'bots move at once');
+  assert.equal(botPaceWords(undefined), '');  // a server from before bots had a pace
 });

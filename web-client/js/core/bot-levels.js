@@ -15,3 +15,20 @@ export const DEFAULT_BOT_LEVEL = 'normal';
 export function botLevel(kind) {
   return BOT_LEVELS.find((level) => level.kind === kind) ?? BOT_LEVELS.find((level) => level.kind === DEFAULT_BOT_LEVEL);
 }
+
+// How long bots pause before each move of the play (create_table's `bot_pace_ms`), as a
+// host chooses it. A person needs most of a second to see a card go from a seat to the
+// pile; the server's default is a person's pace too.
+export const BOT_PACES = [
+  { ms: 900, title: 'Like a person' },
+  { ms: 400, title: 'Quickly' },
+];
+export const DEFAULT_BOT_PACE = 900;
+
+/** The waiting room's words for a table's bot pace (milliseconds). */
+export function botPaceWords(ms) {
+  if (ms === undefined || ms === null) return '';
+  if (ms === 0) return 'bots move at once';
+  if (ms < 700) return 'bots move quickly';
+  return 'bots move like people';
+}

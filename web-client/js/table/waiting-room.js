@@ -7,7 +7,7 @@ import { isHost, notReady, notReadyWords, takenSeats } from '../core/seating.js'
 import { presetOf, presetTitle, variantWords } from '../views/presets.js';
 import { toast } from '../ui/toast.js';
 import { rulesHash, tableLink } from '../core/routes.js';
-import { BOT_LEVELS, botLevel } from '../core/bot-levels.js';
+import { BOT_LEVELS, botLevel, botPaceWords } from '../core/bot-levels.js';
 
 export function shareBox(room) {
   const link = tableLink(location.origin, room.code);
@@ -61,6 +61,7 @@ export function waitingRoomEl(app, { afterGame = false } = {}) {
   const preset = presetOf(room.ruleset);
   const variants = variantWords(room.ruleset);
   const timer = room.settings?.turn_timer ? `${room.settings.turn_timer} s turns` : 'no turn timer';
+  const pace = botPaceWords(room.settings?.bot_pace_ms);
   const actions = [];
   if (host) {
     const level = botLevel(app.identity.botLevel);
@@ -104,7 +105,7 @@ export function waitingRoomEl(app, { afterGame = false } = {}) {
 
   return h('section', { class: 'waiting-room panel', 'aria-labelledby': 'waiting-title' },
     h('h2', { id: 'waiting-title' }, afterGame ? 'Next game' : 'Waiting for the game'),
-    h('p', { class: 'rules-line' }, h('strong', {}, presetTitle(preset)), variants ? ` (${variants})` : '', ` · ${timer} · `,
+    h('p', { class: 'rules-line' }, h('strong', {}, presetTitle(preset)), variants ? ` (${variants})` : '', ` · ${timer} · `, pace ? `${pace} · ` : '',
       variants
         ? h('a', { href: rulesHash(preset, room.ruleset), 'data-testid': 'table-rules-link' }, 'How this table plays')
         : h('a', { href: rulesHash(preset) }, 'the rules')),

@@ -6,6 +6,7 @@ import { h, replace } from '../ui/dom.js';
 import { loadPresets, presetTitle } from './presets.js';
 import { RANKS } from '../core/cards.js';
 import { rulesHash } from '../core/routes.js';
+import { BOT_PACES, DEFAULT_BOT_PACE } from '../core/bot-levels.js';
 
 // Variants as the protocol names them; "" means the preset's own rule.
 export const VARIANTS = [
@@ -95,6 +96,7 @@ export class CreateTableForm {
     this.seats = 4;
     this.timer = 30;
     this.isPublic = false;
+    this.botPace = DEFAULT_BOT_PACE;
     this.presetList = h('div', { class: 'preset-list', role: 'radiogroup', 'aria-label': 'House rules' },
       h('p', { class: 'hint' }, 'Loading the house rules…'));
     this.seatsValue = h('output', { class: 'stepper-value', 'aria-live': 'polite' }, String(this.seats));
@@ -123,6 +125,8 @@ export class CreateTableForm {
       () => this.timer, (v) => { this.timer = v; });
     this.visibilityGroup = this.segmented('Who can join', [[false, 'Private (by link)'], [true, 'Public']],
       () => this.isPublic, (v) => { this.isPublic = v; });
+    this.paceGroup = this.segmented('Bots play', BOT_PACES.map((p) => [p.ms, p.title]),
+      () => this.botPace, (v) => { this.botPace = v; });
 
     this.el = h('form', { class: 'create-form panel', 'aria-labelledby': 'create-title', onsubmit: (e) => this.submit(e) },
       h('h2', { id: 'create-title' }, 'Open a table'),
@@ -135,6 +139,7 @@ export class CreateTableForm {
             h('button', { type: 'button', class: 'step', 'aria-label': 'More seats', onclick: () => this.changeSeats(1) }, '+'))),
         this.timerGroup),
       this.visibilityGroup,
+      this.paceGroup,
       h('details', { class: 'variants' }, h('summary', {}, 'Variants'),
         h('p', { class: 'hint' }, 'Change a rule of the preset. Anything left alone plays as the preset says.'),
         h('div', { class: 'variant-grid' }, ...variantFields)),
@@ -192,6 +197,7 @@ export class CreateTableForm {
       ruleset: rulesetFrom(this.preset, variants, powers),
       seats: this.seats,
       turn_timer: this.timer,
+      bot_pace_ms: this.botPace,
     });
   }
 }

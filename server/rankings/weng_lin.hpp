@@ -29,6 +29,9 @@ struct rating {
   // newcomer does not top the board after one game.
   double ordinal() const { return mu - 3.0 * sigma; }
   bool provisional() const { return sigma >= provisional_sigma; }
+  // A game against other people has moved it: every update shrinks sigma, and games
+  // against bots alone update nobody.
+  bool rated() const { return sigma < default_sigma; }
 };
 
 rating new_rating(const weng_lin_parameters& parameters = {});

@@ -19,6 +19,10 @@ void sort_board(std::vector<ranked_player>& players, board_sort sort) {
   std::stable_sort(players.begin(), players.end(), [sort](const ranked_player& a, const ranked_player& b) {
     switch (sort) {
       case board_sort::rating:
+        // A player no game against people has rated yet comes after everyone who has
+        // been rated: their ordinal of 0 says nothing, and it would otherwise rank a
+        // shithead against bots above a person who came second at a table of people.
+        if (a.current.rated() != b.current.rated()) return a.current.rated();
         if (a.current.ordinal() != b.current.ordinal()) return a.current.ordinal() > b.current.ordinal();
         break;
       case board_sort::shithead:

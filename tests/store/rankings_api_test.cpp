@@ -188,6 +188,27 @@ TEST_F(rankings, the_leaderboard_sorts_four_ways_ties_by_name) {
   EXPECT_EQ(ranks, (std::vector<int>{1, 2, 3, 4}));
 }
 
+// Games against bots alone rate nobody: Fay, the shithead of one, keeps the newcomer's
+// ordinal of 0, above Big Al's after he came second to Åsa. The board puts the player
+// nobody has rated yet after every rated one.
+TEST_F(rankings, a_player_rated_by_no_game_against_people_comes_after_the_rated_ones) {
+  record(s_, {finished({human(fay), bot(1), bot(2)}, {1, 2, 0}, now - days(2)),
+              finished({human(asa), human(big_al)}, {0, 1}, now - days(2))});
+  ASSERT_GT(current(fay).ordinal(), current(big_al).ordinal());
+  ASSERT_FALSE(current(fay).rated());
+  const auto board = ok("/api/leaderboard?sort=rating");
+  const auto names = names_in(board);
+  ASSERT_EQ(names.size(), 7u);
+  EXPECT_EQ(names.back(), "Fay");
+  double last = 1e9;
+  for (const auto& row : board["players"]) {
+    if (row["name"] == "Fay") break;
+    const double ordinal = row["rating"]["ordinal"].get<double>();
+    EXPECT_LE(ordinal, last) << row["name"];  // among the rated, by ordinal as before
+    last = ordinal;
+  }
+}
+
 TEST_F(rankings, a_period_counts_only_the_games_that_ended_in_it) {
   // 30 days: g2, g3, g4.
   const auto month = ok("/api/leaderboard?period=30d&sort=games");

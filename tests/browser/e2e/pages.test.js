@@ -82,6 +82,15 @@ for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       assert.equal(await board.locator('img').count(), 0);
       assert.equal(await p.page.evaluate(() => window.pwned), undefined);
       await shot(p.page, `leaderboard-example-${label}.png`);
+      if (label === 'phone') {
+        // Every control of the board is a thumb's size: periods, sorting, names, headers.
+        const small = await p.page.evaluate(() => [...document.querySelectorAll('main button, main a, main select')]
+          .filter((el) => el.getClientRects().length)
+          .map((el) => ({ name: (el.getAttribute('aria-label') ?? el.textContent).trim(), box: el.getBoundingClientRect() }))
+          .filter((c) => c.box.width < 43.5 || c.box.height < 43.5)
+          .map((c) => `${c.name} ${Math.round(c.box.width)}×${Math.round(c.box.height)}`));
+        assert.deepEqual(small, [], 'no leaderboard control under 44×44 px on a phone');
+      }
 
       await p.page.locator('[data-testid=board-sort]').selectOption('shithead');
       await board.locator('th[aria-sort=descending]', { hasText: 'Shithead' }).waitFor();

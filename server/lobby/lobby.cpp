@@ -98,13 +98,18 @@ bool lobby::update_summary(std::string_view code, protocol::table_summary summar
   return true;
 }
 
+void lobby::release_owner(lobby_table& table) {
+  if (table.owner_player_id.empty()) return;
+  const auto owner = owned_.find(table.owner_player_id);
+  if (owner != owned_.end() && --owner->second == 0) owned_.erase(owner);
+  table.owner_player_id.clear();
+}
+
 bool lobby::disown(std::string_view code, std::string_view player_id) {
   const auto it = tables_.find(code);
   if (it == tables_.end() || it->second.owner_player_id.empty() || it->second.owner_player_id != player_id)
     return false;
-  const auto owner = owned_.find(player_id);
-  if (owner != owned_.end() && --owner->second == 0) owned_.erase(owner);
-  it->second.owner_player_id.clear();
+  release_owner(it->second);
   return true;
 }
 
@@ -115,10 +120,7 @@ bool lobby::remove(std::string_view code) {
   const bool was_listed = is_listed(it->second);
   unlist(it->second);
 
-  if (!it->second.owner_player_id.empty()) {
-    const auto owner = owned_.find(it->second.owner_player_id);
-    if (owner != owned_.end() && --owner->second == 0) owned_.erase(owner);
-  }
+  release_owner(it->second);
 
   if (limits_.retired_codes > 0) {
     retired_.insert(it->second.code);

@@ -146,6 +146,8 @@ class lobby {
   // Takes the table out of, or puts it back into, the ordered list.
   void unlist(const lobby_table& table);
   void list(const lobby_table& table);
+  // The table no longer counts against its owner's limit, and has no owner.
+  void release_owner(lobby_table& table);
   // The list changed: a flush is due.
   void changed();
   frame current_list();

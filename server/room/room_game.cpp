@@ -6,6 +6,7 @@
 #include <span>
 
 #include "rules/engine.hpp"
+#include "rules/rng.hpp"
 #include "server/room/room.hpp"
 
 namespace shithead::server {
@@ -148,11 +149,8 @@ bool room::move_bot(int index, time_point now) {
 room::clock::duration room::bot_pause() const {
   // From the point of the game, not from bot_rng_, so that pauses never change what the
   // bots choose: the same game plays the same whatever the pace.
-  std::uint64_t z = static_cast<std::uint64_t>(game_number_) * 0x9e3779b97f4a7c15ull + record_->actions.size();
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  z ^= z >> 31;
-  const auto permille = 800 + static_cast<std::int64_t>(z % 401);
+  rules::rng point(static_cast<std::uint64_t>(game_number_) * 0x9e3779b97f4a7c15ull + record_->actions.size());
+  const auto permille = 800 + static_cast<std::int64_t>(point.below(401));
   return std::chrono::duration_cast<clock::duration>(settings_.bot_pace) * permille / 1000;
 }
 

@@ -11,7 +11,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config
-  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev
+  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
 for flag in "$@"; do

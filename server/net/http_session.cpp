@@ -15,6 +15,7 @@
 
 #include "protocol/json_text.hpp"
 #include "server/net/http_api.hpp"
+#include "server/net/static_cache.hpp"
 #include "server/net/static_files.hpp"
 
 namespace shithead::server {
@@ -83,14 +84,20 @@ http::message_generator json_error(const reply_context& context, protocol::error
   return text_response(context, answered, json_type, error_json(code, message), "no-cache", extra);
 }
 
-http::message_generator file_response(const reply_context& context, const static_lookup& lookup) {
-  if (lookup.status == static_status::bad_path)
-    return json_error(context, protocol::error_code::bad_path, "that path is not allowed");
+// What a request for a file says about the copies the browser has and what it can read.
+struct file_request {
+  std::string_view accept_encoding;
+  std::string_view if_none_match;
+  std::string_view if_modified_since;
+};
+
+// A file too large for the cache (or unreadable as a whole) goes out from disk as it is,
+// with no validators.
+http::message_generator streamed_file_response(const reply_context& context, const static_lookup& lookup) {
   http::file_body::value_type body;
   beast::error_code ec;
-  if (lookup.status == static_status::found) body.open(lookup.file.c_str(), beast::file_mode::scan, ec);
-  if (lookup.status != static_status::found || ec)
-    return json_error(context, protocol::error_code::not_found, "no such file");
+  body.open(lookup.file.c_str(), beast::file_mode::scan, ec);
+  if (ec) return json_error(context, protocol::error_code::not_found, "no such file");
   const auto type = content_type_for(lookup.file);
   const auto cache = cache_control_for(lookup.file);
   if (context.head) {
@@ -104,6 +111,49 @@ http::message_generator file_response(const reply_context& context, const static
                                            std::make_tuple(http::status::ok, context.version)};
   set_headers(response, context, type, cache, {});
   response.content_length(size);
+  return response;
+}
+
+// A file from the cache: gzipped when the browser reads gzip and that pays, with its
+// ETag and Last-Modified, and a 304 with no body when the browser's copy is current.
+http::message_generator file_response(const reply_context& context, const file_request& asked,
+                                      const static_lookup& lookup, static_cache& files) {
+  if (lookup.status == static_status::bad_path)
+    return json_error(context, protocol::error_code::bad_path, "that path is not allowed");
+  if (lookup.status != static_status::found) return json_error(context, protocol::error_code::not_found, "no such file");
+  const auto type = content_type_for(lookup.file);
+  const auto entity = files.get(lookup.file, type);
+  if (!entity) return streamed_file_response(context, lookup);
+
+  const bool gzipped = !entity->gzipped.empty() && accepts_gzip(asked.accept_encoding);
+  const std::string& etag = gzipped ? entity->gzipped_etag : entity->etag;
+  bool current = false;
+  if (!asked.if_none_match.empty()) {
+    current = etag_matches(asked.if_none_match, etag);
+  } else if (const auto since = parse_http_date(asked.if_modified_since)) {
+    current = entity->modified <= *since;  // RFC 9110: If-None-Match, when sent, decides alone
+  }
+  const auto validators = [&](auto& response) {
+    response.set(http::field::etag, etag);
+    response.set(http::field::last_modified, entity->last_modified);
+    if (!entity->gzipped.empty()) response.set(http::field::vary, "Accept-Encoding");
+    if (gzipped) response.set(http::field::content_encoding, "gzip");
+  };
+  const auto cache = cache_control_for(lookup.file);
+  const auto& bytes = gzipped ? entity->gzipped : entity->body;
+  if (current || context.head) {
+    http::response<http::empty_body> response{current ? http::status::not_modified : http::status::ok,
+                                              context.version};
+    set_headers(response, context, type, cache, {});
+    validators(response);
+    if (!current) response.content_length(bytes.size());
+    return response;
+  }
+  http::response<http::string_body> response{http::status::ok, context.version};
+  set_headers(response, context, type, cache, {});
+  validators(response);
+  response.body() = bytes;
+  response.prepare_payload();
   return response;
 }
 
@@ -314,7 +364,10 @@ void http_session::handle_request(request req) {
   const auto query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
   if (auto api = handle_api(path, query)) return send(text_response(context, api->status, json_type, std::move(api->body)));
   const auto& root = state_->static_root();
-  send(file_response(context, resolve_static_file(root, is_table_link(path) ? "/index.html" : path)));
+  const file_request asked{req[http::field::accept_encoding], req[http::field::if_none_match],
+                           req[http::field::if_modified_since]};
+  send(file_response(context, asked, resolve_static_file(root, is_table_link(path) ? "/index.html" : path),
+                     state_->static_files()));
 }
 
 bool http_session::store_is_healthy() const {

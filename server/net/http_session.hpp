@@ -22,6 +22,7 @@
 #include "server/net/address_table.hpp"
 #include "server/net/metrics.hpp"
 #include "server/net/origin_check.hpp"
+#include "server/net/static_cache.hpp"
 #include "server/net/api_reply.hpp"
 
 namespace shithead::server {
@@ -78,6 +79,7 @@ class http_shared_state {
   server_metrics& metrics() const { return *metrics_; }
   const http_limits& limits() const { return limits_; }
   address_table& addresses() const { return *addresses_; }
+  static_cache& static_files() const { return static_files_; }
 
   // False once shutdown has begun: the new session closes at once.
   bool join(http_session* session, std::weak_ptr<http_session> handle);
@@ -94,6 +96,7 @@ class http_shared_state {
   const std::shared_ptr<server_metrics> metrics_;
   const http_limits limits_;
   const std::shared_ptr<address_table> addresses_;
+  mutable static_cache static_files_;  // thread-safe itself
   mutable std::mutex mutex_;  // sessions join and leave from every network thread
   std::unordered_map<http_session*, std::weak_ptr<http_session>> sessions_;
   bool shutting_down_ = false;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/net/static_files.hpp"
+#include "tests/server/gunzip.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
 
@@ -105,6 +106,105 @@ TEST(http_static, head_answers_the_length_without_the_body) {
   EXPECT_EQ(reply.header("Content-Length"), "19");
   EXPECT_TRUE(reply.body.empty());
   EXPECT_EQ(connection.get("/app.js").body, "export const x = 1;");
+}
+
+// Issue 15: files go out gzipped to browsers that read gzip, with validators, and a
+// browser whose copy is current gets a 304 without the body.
+std::string big_script() {
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += "export const card" + std::to_string(i) + " = 'the same words again';\n";
+  return text;
+}
+
+http::fields accept_gzip() {
+  http::fields fields;
+  fields.set(http::field::accept_encoding, "gzip, deflate, br");
+  return fields;
+}
+
+TEST(http_static, a_browser_that_reads_gzip_gets_text_gzipped_and_the_same_bytes_inside) {
+  test::test_server server;
+  server.folder().write("static/big.js", big_script());
+  test::http_connection connection(server.port());
+  const auto zipped = connection.request(http::verb::get, "/big.js", {}, accept_gzip());
+  ASSERT_EQ(zipped.status, 200u) << zipped.error;
+  EXPECT_EQ(zipped.header("Content-Encoding"), "gzip");
+  EXPECT_EQ(zipped.header("Vary"), "Accept-Encoding");
+  EXPECT_EQ(zipped.header("Content-Type"), "text/javascript; charset=utf-8");
+  EXPECT_LT(zipped.body.size(), big_script().size() / 5);
+  EXPECT_EQ(test::gunzip(zipped.body), big_script());
+
+  const auto plain = connection.get("/big.js");  // no Accept-Encoding
+  EXPECT_EQ(plain.header("Content-Encoding"), "");
+  EXPECT_EQ(plain.header("Vary"), "Accept-Encoding");
+  EXPECT_EQ(plain.body, big_script());
+  EXPECT_NE(plain.header("ETag"), zipped.header("ETag"));  // two forms, two tags
+
+  http::fields refused;
+  refused.set(http::field::accept_encoding, "gzip;q=0, identity");
+  EXPECT_EQ(connection.request(http::verb::get, "/big.js", {}, refused).header("Content-Encoding"), "");
+
+  // Already compressed, or too small to gain: sent as they are, with validators still.
+  for (const char* path : {"/logo.png", "/app.js"}) {
+    const auto reply = connection.request(http::verb::get, path, {}, accept_gzip());
+    EXPECT_EQ(reply.header("Content-Encoding"), "") << path;
+    EXPECT_EQ(reply.header("Vary"), "") << path;
+    EXPECT_FALSE(reply.header("ETag").empty()) << path;
+    EXPECT_FALSE(reply.header("Last-Modified").empty()) << path;
+  }
+}
+
+TEST(http_static, a_current_copy_gets_a_304_by_etag_or_by_date_and_a_changed_file_a_200) {
+  test::test_server server;
+  server.folder().write("static/big.js", big_script());
+  test::http_connection connection(server.port());
+  const auto first = connection.request(http::verb::get, "/big.js", {}, accept_gzip());
+  ASSERT_EQ(first.status, 200u) << first.error;
+  const auto etag = first.header("ETag");
+  const auto modified = first.header("Last-Modified");
+  ASSERT_FALSE(etag.empty());
+  ASSERT_TRUE(modified.ends_with(" GMT")) << modified;
+
+  auto ask = [&](http::field field, const std::string& value) {
+    auto fields = accept_gzip();
+    fields.set(field, value);
+    return connection.request(http::verb::get, "/big.js", {}, fields);
+  };
+  const auto by_tag = ask(http::field::if_none_match, etag);
+  EXPECT_EQ(by_tag.status, 304u) << by_tag.error;
+  EXPECT_TRUE(by_tag.body.empty());
+  EXPECT_EQ(by_tag.header("ETag"), etag);
+  EXPECT_TRUE(by_tag.keep_alive);
+  EXPECT_EQ(ask(http::field::if_none_match, "\"other\", W/" + etag).status, 304u);
+  EXPECT_EQ(ask(http::field::if_none_match, "\"other\"").status, 200u);
+  EXPECT_EQ(ask(http::field::if_modified_since, modified).status, 304u);
+  EXPECT_EQ(ask(http::field::if_modified_since, "Thu, 01 Jan 2015 00:00:00 GMT").status, 200u);
+  EXPECT_EQ(ask(http::field::if_modified_since, "yesterday").status, 200u);
+
+  // The page itself revalidates too (no-cache): a reload costs a 304.
+  const auto page = connection.get("/");
+  auto fields = http::fields{};
+  fields.set(http::field::if_none_match, page.header("ETag"));
+  EXPECT_EQ(connection.request(http::verb::get, "/", {}, fields).status, 304u);
+
+  // An edited file is served fresh, without a restart, under a new tag.
+  server.folder().write("static/big.js", big_script() + "export const more = 1;\n");
+  const auto changed = ask(http::field::if_none_match, etag);
+  EXPECT_EQ(changed.status, 200u);
+  EXPECT_NE(changed.header("ETag"), etag);
+  EXPECT_EQ(test::gunzip(changed.body), big_script() + "export const more = 1;\n");
+}
+
+TEST(http_static, head_of_a_gzipped_file_gives_the_gzipped_length) {
+  test::test_server server;
+  server.folder().write("static/big.js", big_script());
+  test::http_connection connection(server.port());
+  const auto head = connection.request(http::verb::head, "/big.js", {}, accept_gzip());
+  const auto get = connection.request(http::verb::get, "/big.js", {}, accept_gzip());
+  ASSERT_EQ(head.status, 200u) << head.error;
+  EXPECT_TRUE(head.body.empty());
+  EXPECT_EQ(head.header("Content-Length"), std::to_string(get.body.size()));
+  EXPECT_EQ(head.header("ETag"), get.header("ETag"));
 }
 
 TEST(http_static, post_put_and_delete_are_405) {

@@ -11,3 +11,11 @@ document.body.classList.toggle('four-colour', app.fourColour);
 app.start();
 // For the browser tests and curious players: the app's state, read-only by convention.
 window.shitheadApp = app;
+
+// Installable, with an offline page (sw.js). Service workers need a secure context:
+// https, or localhost while developing; on plain http elsewhere the app works without.
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error) => console.warn('service worker not registered', error));
+  });
+}

@@ -14,12 +14,17 @@ export const SCREENSHOTS = process.env.SHITHEAD_SCREENSHOTS ?? join(here, '..', 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 export const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
 
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
 export function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A browser with a profile in `folder`, as a person's is: not incognito, unlike a context. */
+export function launchPersistent(folder, device) {
+  return chromium.launchPersistentContext(folder, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, ...device });
 }
 
 /** A short random suffix: names are unique on a server, and a server may outlive a run. */

@@ -61,6 +61,7 @@ const SHELL = [
   '/js/ui/motion.js',
   '/js/ui/sound.js',
   '/js/ui/toast.js',
+  '/js/ui/wake-lock.js',
   '/js/views/create-table.js',
   '/js/views/device-link.js',
   '/js/views/home.js',

@@ -10,7 +10,8 @@ import { describeEvents } from './core/event-words.js';
 import { normalizeCode, parseHash, tableCodeFromPath } from './core/routes.js';
 import { botLevel } from './core/bot-levels.js';
 import { newMove, connectionLost, onStateFrame as movesOnFrame } from './core/pending-move.js';
-import { TurnSound } from './ui/sound.js';
+import { TableSounds } from './ui/sound.js';
+import { ScreenWakeLock } from './ui/wake-lock.js';
 import { toast } from './ui/toast.js';
 import { confirmDialog } from './ui/dialog.js';
 
@@ -50,7 +51,8 @@ export class App {
     this.move = null;              // our move the table has not answered (core/pending-move.js)
     this.movesSettled = 0;         // counts moves the table took: the table screen then clears its selection
     this.moveNotice = null;        // { text, at }: why a move did not happen, shown by the hand
-    this.sound = new TurnSound({ muted: this.identity.muted });
+    this.sound = new TableSounds({ muted: this.identity.muted });
+    this.wakeLock = new ScreenWakeLock();
     this.fourColour = this.identity.fourColour;
 
     this.connection = new Connection({
@@ -439,6 +441,7 @@ export class App {
     }
     if (frame.type === 'room' && !before.room) this.addLog(`You are at table ${room.code}`, 'info');
 
+    this.sound.forEvents(result.events);
     const wasMyTurn = isMyTurn(before.view);
     const myTurn = isMyTurn(this.table.view);
     if (myTurn && (!wasMyTurn || result.events.some((e) => e.type === 'turn' && e.seat === viewer))) {
@@ -550,6 +553,7 @@ export class App {
   }
 
   render() {
+    this.wakeLock.hold(inMyGame(this.table.view));
     if (this.renderQueued) return;
     this.renderQueued = true;
     queueMicrotask(() => {
@@ -557,6 +561,11 @@ export class App {
       this.onRender(this);
     });
   }
+}
+
+// Seated in a game still being played (the swap included): the screen stays on.
+function inMyGame(view) {
+  return Boolean(view && view.viewer !== null && view.viewer !== undefined && view.phase !== 'over');
 }
 
 function readSession(key) {

@@ -22,13 +22,25 @@ export function shareBox(room) {
       toast('Copy the link from the box.');
     }
   };
+  // Where the system's share sheet exists (phones, mostly), the link goes straight to a
+  // chat app; elsewhere it is copied.
+  const canShare = typeof navigator.share === 'function' && (navigator.canShare?.({ url: link }) ?? true);
+  const share = async () => {
+    try {
+      await navigator.share({ title: 'Shithead', text: `Sit down at my Shithead table (${room.code})`, url: link });
+    } catch (error) {
+      if (error?.name !== 'AbortError') await copy();  // the sheet closed: nothing to say
+    }
+  };
   return h('div', { class: 'share' },
     h('div', { class: 'share-code' }, h('span', { class: 'label' }, 'Table code'),
       h('strong', { class: 'code', 'data-testid': 'table-code' }, room.code)),
     h('div', { class: 'share-link' },
       h('input', { id: 'share-link', type: 'text', readonly: true, value: link, 'aria-label': 'Link to this table',
         'data-testid': 'share-link', onfocus: (e) => e.target.select() }),
-      h('button', { type: 'button', class: 'secondary', 'data-testid': 'copy-link', onclick: copy }, 'Copy link')));
+      canShare
+        ? h('button', { type: 'button', class: 'secondary', 'data-testid': 'share-table-link', onclick: share }, 'Share link')
+        : h('button', { type: 'button', class: 'secondary', 'data-testid': 'copy-link', onclick: copy }, 'Copy link')));
 }
 
 export function waitingRoomEl(app, { afterGame = false } = {}) {

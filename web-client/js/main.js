@@ -1,9 +1,11 @@
 // Entry point: draws the card symbols once, starts the app and the screens.
 import { App } from './app.js';
-import { Shell } from './views/shell.js';
+import { Shell, prefetchScreen } from './views/shell.js';
 import { installCardDefs } from './ui/card-svg.js';
 
 installCardDefs();
+// A table link opens the table: its code starts on its way while the connection opens.
+if (location.pathname.startsWith('/t/')) prefetchScreen('table');
 const shell = new Shell(document.getElementById('app'));
 const app = new App({ onRender: (a) => shell.render(a) });
 shell.attach(app);

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BASE, PHONE, DESKTOP, launchBrowser, launchPersistent, newPlayer, shot } from './helpers.js';
+import { firstVisit } from '../measure/first-visit.mjs';
 
 async function controlledBy(page) {
   // ready resolves once a worker is active; controller is set once it has claimed the page.
@@ -91,4 +92,21 @@ test('opened offline, the app shows its offline page, for a table link too, and 
   } finally {
     await browser.close();
   }
+});
+
+test('the first visit weighs under 80 KB on the wire, text gzipped with validators; a return visit a few KB', async () => {
+  const { requests, reload } = await firstVisit({ throttle: false, reload: true });
+  const kb = (list) => (list.reduce((sum, r) => sum + r.bytes, 0) / 1024);
+  const list = (rs) => JSON.stringify(rs.map((r) => [r.url, r.status, r.bytes]));
+  assert.ok(kb(requests) < 80, `first visit ${kb(requests).toFixed(1)} KB: ${list(requests)}`);
+  const text = requests.filter((r) => r.status === 200 && /\.(js|css|html|svg|webmanifest)$|\/$/.test(r.url) && r.bytes > 600);
+  assert.ok(text.length > 20, `${text.length} text files`);
+  for (const r of text) assert.equal(r.encoding, 'gzip', r.url);
+  // Nothing of the table's code comes before a table is opened.
+  assert.ok(!requests.some((r) => r.url.startsWith('/js/table/')), 'table modules in the first visit');
+  // Back again: the page is revalidated (a 304 on the wire, headers only: fetch reports
+  // it as the cached 200) and everything else comes from the cache.
+  const page = reload.filter((r) => r.url === '/' && r.bytes > 0);
+  assert.ok(page.length >= 1 && page.every((r) => r.bytes < 1024), list(reload));
+  assert.ok(kb(reload) < 5, `a return visit ${kb(reload).toFixed(1)} KB: ${list(reload)}`);
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const client = fileURLToPath(new URL('../../../web-client/', import.meta.url));
@@ -21,17 +21,54 @@ function filesUnder(folder) {
   });
 }
 
-test('the service worker caches every file the client is made of, and nothing that is not there', () => {
+// The modules `entry` pulls in: by static imports only, or by dynamic import() as well.
+function importsFrom(entry, { dynamic }) {
+  const pattern = dynamic
+    ? /(?:^\s*import\s[^;]*?from\s+|^\s*import\s+|import\()'([^']+)'/gm
+    : /(?:^\s*import\s[^;]*?from\s+|^\s*import\s+)'([^']+)'/gm;
+  const seen = new Set();
+  const todo = [entry];
+  while (todo.length) {
+    const path = todo.pop();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const source = readFileSync(join(client, path), 'utf8');
+    for (const [, target] of source.matchAll(pattern)) todo.push(posix.normalize(posix.join(posix.dirname(path), target)));
+  }
+  return seen;
+}
+
+// The href and src of a page's links, scripts and images that point into the client;
+// not the apple-touch-icon, which only Safari fetches, when a page is added to a home screen.
+function assetsOf(page) {
+  const html = readFileSync(join(client, page), 'utf8').replace(/<link rel="apple-touch-icon"[^>]*>/, '');
+  return [...html.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map((m) => m[1]);
+}
+
+test('the service worker caches what the first visit and the offline page download', () => {
   const shell = shellList();
-  const served = filesUnder(client)
-    .map((path) => '/' + relative(client, path).split(sep).join('/'))
-    .filter((path) => /\.(js|css|svg|png|ico|webmanifest|html)$/.test(path))
-    .filter((path) => path !== '/sw.js' && path !== '/index.html')
-    .sort();
-  const cached = shell.filter((path) => path !== '/').sort();
-  assert.deepEqual(cached, served);
-  assert.ok(shell.includes('/'), 'the page itself');
   assert.equal(new Set(shell).size, shell.length, 'no file twice');
+  const firstVisit = new Set(['/', '/offline.html', ...assetsOf('index.html'), ...assetsOf('offline.html'),
+    ...importsFrom('/js/main.js', { dynamic: false })]);
+  assert.deepEqual([...shell].sort(), [...firstVisit].sort());
+  for (const path of shell.filter((p) => p !== '/')) assert.ok(statSync(join(client, path)).isFile(), path);
+});
+
+test('index.html preloads every module main.js imports, and only those', () => {
+  const html = readFileSync(join(client, 'index.html'), 'utf8');
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  const imported = [...importsFrom('/js/main.js', { dynamic: false })].filter((m) => m !== '/js/main.js');
+  assert.deepEqual([...preloaded].sort(), imported.sort());
+});
+
+test('every module is reached from main.js, the screens fetched on demand by import()', () => {
+  const reached = importsFrom('/js/main.js', { dynamic: true });
+  const modules = filesUnder(join(client, 'js')).map((path) => '/' + relative(client, path).split(sep).join('/'));
+  assert.deepEqual(modules.filter((m) => !reached.has(m)), [], 'modules nothing imports');
+  const firstVisit = importsFrom('/js/main.js', { dynamic: false });
+  // The table and the pages behind links are not part of the first visit.
+  for (const lazy of ['/js/table/table-screen.js', '/js/views/leaderboard.js', '/js/views/rules.js', '/js/views/player.js'])
+    assert.ok(!firstVisit.has(lazy), lazy);
 });
 
 test('the manifest names the icons that exist, at the sizes installers need', () => {

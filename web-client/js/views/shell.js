@@ -5,16 +5,33 @@
 import { h, replace } from '../ui/dom.js';
 import { HomeScreen } from './home.js';
 import { NameScreen } from './name.js';
-import { LeaderboardScreen } from './leaderboard.js';
-import { PlayerScreen } from './player.js';
-import { RulesScreen } from './rules.js';
-import { TableScreen } from '../table/table-screen.js';
+
+// The name form and the home page are the first visit's; the other screens (the table
+// with its parts, the leaderboard, a player's page, the rules) are fetched when first
+// asked for, which keeps the first visit to about half the client's bytes.
+const SCREENS = {
+  name: () => NameScreen,
+  home: () => HomeScreen,
+  table: () => import('../table/table-screen.js').then((m) => m.TableScreen),
+  leaderboard: () => import('./leaderboard.js').then((m) => m.LeaderboardScreen),
+  player: () => import('./player.js').then((m) => m.PlayerScreen),
+  rules: () => import('./rules.js').then((m) => m.RulesScreen),
+};
+
+/** Starts fetching a screen's code before it is needed (a table link, say). */
+export function prefetchScreen(kind) {
+  const loaded = SCREENS[kind]();
+  if (loaded instanceof Promise) loaded.catch(() => {});
+}
 
 export class Shell {
   constructor(root) {
     this.root = root;
     this.screen = null;
     this.screenKey = null;
+    this.classes = new Map();      // kind -> screen class, once its code is here
+    this.loading = new Set();      // kinds being fetched
+    this.loadFailed = null;        // a kind whose code did not arrive
     this.banner = h('div', { class: 'conn-banner', role: 'status', 'aria-live': 'polite', hidden: true });
     this.nameChip = h('button', { class: 'name-chip', type: 'button', 'data-testid': 'name-chip',
       onclick: () => { location.hash = '#/name'; } });
@@ -38,27 +55,67 @@ export class Shell {
     this.app = app;
   }
 
+  // [key, kind, make]: the screen to show, the kind of screen (SCREENS) and how to make one.
   chooseScreen(app) {
     const route = app.route;
     // A new player stays on the name form until the server has said yes to the name.
     if (!app.hasIdentity || location.hash === '#/name' || (app.helloError && !app.welcomed)
       || (!app.identity.token && !app.welcomed && !app.claiming)) {
-      return ['name', () => new NameScreen(app)];
+      return ['name', 'name', (Screen) => new Screen(app)];
     }
-    if (route.page === 'leaderboard') return ['leaderboard', () => new LeaderboardScreen(app)];
-    if (route.page === 'player') return [`player:${route.id}`, () => new PlayerScreen(app, route.id)];
+    if (route.page === 'leaderboard') return ['leaderboard', 'leaderboard', (Screen) => new Screen(app)];
+    if (route.page === 'player') return [`player:${route.id}`, 'player', (Screen) => new Screen(app, route.id)];
     if (route.page === 'rules') {
-      return [`rules:${route.preset ?? ''}?${route.ruleset ?? ''}`, () => new RulesScreen(app, route.preset, route.ruleset)];
+      return [`rules:${route.preset ?? ''}?${route.ruleset ?? ''}`, 'rules', (Screen) => new Screen(app, route.preset, route.ruleset)];
     }
-    if (app.inRoom) return [`table:${app.table.room.code}`, () => new TableScreen(app)];
-    return ['home', () => new HomeScreen(app)];
+    if (app.inRoom) return [`table:${app.table.room.code}`, 'table', (Screen) => new Screen(app)];
+    return ['home', 'home', (Screen) => new Screen(app)];
+  }
+
+  // The screen class of `kind`, or null while its code is on the way (a render follows
+  // its arrival).
+  screenClass(kind, app) {
+    if (this.classes.has(kind)) return this.classes.get(kind);
+    const loaded = SCREENS[kind]();
+    if (!(loaded instanceof Promise)) {
+      this.classes.set(kind, loaded);
+      return loaded;
+    }
+    if (!this.loading.has(kind)) {
+      this.loading.add(kind);
+      this.loadFailed = null;
+      loaded.then((Screen) => { this.classes.set(kind, Screen); })
+        .catch(() => { this.loadFailed = kind; })
+        .finally(() => { this.loading.delete(kind); app.render(); });
+    }
+    return null;
+  }
+
+  // What stands in for a screen whose code has not arrived: a line, or why not and a retry.
+  placeholder(app, kind) {
+    if (this.loadFailed === kind) {
+      return h('div', { class: 'screen-loading', role: 'alert' },
+        h('p', {}, 'This page did not load: check the connection.'),
+        h('button', { type: 'button', class: 'secondary', onclick: () => { this.loadFailed = null; app.render(); } }, 'Try again'));
+    }
+    return h('div', { class: 'screen-loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Loading…');
   }
 
   render(app) {
-    const [key, make] = this.chooseScreen(app);
+    const [key, kind, make] = this.chooseScreen(app);
     if (key !== this.screenKey) {
+      const Screen = this.loadFailed === kind ? null : this.screenClass(kind, app);
+      if (!Screen) {
+        this.screen?.destroy?.();
+        this.screen = null;
+        this.screenKey = null;
+        replace(this.main, this.placeholder(app, kind));
+        app.takeFresh();
+        this.updateChrome(app, key);
+        return;
+      }
       this.screen?.destroy?.();
-      this.screen = make();
+      this.screen = make(Screen);
       this.screenKey = key;
       replace(this.main, this.screen.el);
       window.scrollTo(0, 0);

@@ -63,6 +63,26 @@ export async function waitForChange(page, before, ms = 5000) {
   } catch { /* an action the server refused changes nothing; the next step looks again */ }
 }
 
+/**
+ * Waits for the view to reach a moment, named because the page's security policy runs
+ * no code made from strings: 'swap', 'play', 'my-turn', 'my-play', 'my-turn-or-over'.
+ */
+export async function waitForView(page, moment, ms = 20_000) {
+  await page.waitForFunction((which) => {
+    const v = window.shitheadApp?.table?.view;
+    if (!v) return false;
+    const mine = v.phase === 'play' && v.current === v.viewer && v.legal.length > 0;
+    switch (which) {
+      case 'swap': return v.phase === 'swap' && v.legal.some((a) => a.type === 'swap');
+      case 'play': return v.phase === 'play';
+      case 'my-turn': return mine;
+      case 'my-play': return mine && v.legal.some((a) => a.type === 'play');
+      case 'my-turn-or-over': return mine || v.phase === 'over';
+      default: throw new Error(`no moment ${which}`);
+    }
+  }, moment, { timeout: ms });
+}
+
 // Powers the simple strategy keeps for later: 2 resets, 7 is invisible, 10 burns.
 const KEEP = new Set(['2', '7', '10']);
 const rankOf = (card) => (card === 'BJ' || card === 'RJ' ? 'joker' : card.slice(0, -1));

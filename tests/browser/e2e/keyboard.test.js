@@ -35,7 +35,8 @@ test('a game is played from the keyboard', { timeout: 120_000 }, async () => {
       let label = '';
       for (let i = 0; i < 30 && !/playable|turn it over/.test(label); i += 1) {
         await p.page.keyboard.press('ArrowRight');
-        label = await p.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+        // The focused element as a screen reader has it: role, name and state.
+        label = await p.page.locator(':focus').ariaSnapshot({ timeout: 2000 }).catch(() => '');
       }
       assert.match(label, /playable|turn it over/, 'a playable card is named so');
       await p.page.keyboard.press('Enter');

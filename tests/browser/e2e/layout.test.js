@@ -13,7 +13,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launchBrowser, newPlayer, pickName, shot, suffix } from './helpers.js';
+import { BASE, launchBrowser, newPlayer, pickName, shot, suffix, waitForView } from './helpers.js';
 import { MIN_STRIP, checkLayout, measure, settle } from './layout-check.js';
 
 const SIZES = [
@@ -28,26 +28,6 @@ before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
 const app = (page, fn, arg) => page.evaluate(fn, arg);
-
-/**
- * Waits for the view to reach a moment, named because the page's security policy runs
- * no code made from strings: 'swap', 'play', 'my-turn', 'my-play', 'my-turn-or-over'.
- */
-async function waitForView(page, moment, ms = 20_000) {
-  await page.waitForFunction((which) => {
-    const v = window.shitheadApp?.table?.view;
-    if (!v) return false;
-    const mine = v.phase === 'play' && v.current === v.viewer && v.legal.length > 0;
-    switch (which) {
-      case 'swap': return v.phase === 'swap' && v.legal.some((a) => a.type === 'swap');
-      case 'play': return v.phase === 'play';
-      case 'my-turn': return mine;
-      case 'my-play': return mine && v.legal.some((a) => a.type === 'play');
-      case 'my-turn-or-over': return mine || v.phase === 'over';
-      default: throw new Error(`no moment ${which}`);
-    }
-  }, moment, { timeout: ms });
-}
 
 /** A table for four against three bots with this ruleset, started; resolves in the swap. */
 async function startTable(page, ruleset) {

@@ -20,7 +20,8 @@ export function centreEl(view) {
     : 'The pile is empty';
   const stock = view.stock_count ?? 0;
   return h('div', { class: 'centre' },
-    h('div', { class: 'stock', 'aria-label': `Stock: ${stock} cards` },
+    // The stock and the burned cards are pictures of a heap: their names say all they show.
+    h('div', { class: 'stock', role: 'img', 'aria-label': `Stock: ${stock} cards` },
       stock > 0 ? h('div', { class: 'deck' }, backEl('d1'), stock > 1 ? backEl('d2') : null)
         : h('div', { class: 'card slot-empty' }),
       h('span', { class: 'zone-label' }, `Stock ${stock}`)),
@@ -29,7 +30,7 @@ export function centreEl(view) {
         shown.length ? shown.map((card, i) => cardEl(card, `in-pile${i === shown.length - 1 ? ' top' : ''}`))
           : h('div', { class: 'card slot-empty pile-empty' }, 'Empty')),
       h('span', { class: 'zone-label' }, pile.length ? `Pile ${pile.length}` : 'Pile')),
-    h('div', { class: 'burned', 'aria-label': `Burned: ${view.burned ?? 0} cards` },
+    h('div', { class: 'burned', role: 'img', 'aria-label': `Burned: ${view.burned ?? 0} cards` },
       h('div', { class: 'burned-heap' }, (view.burned ?? 0) > 0 ? backEl('burnt') : h('div', { class: 'card slot-empty' })),
       h('span', { class: 'zone-label' }, `Burned ${view.burned ?? 0}`)),
     h('div', { class: 'pile-info', 'data-testid': 'pile-info' },

@@ -30,7 +30,7 @@ export function tableCards(viewSeat, className) {
   const stacks = tableLayout(down, up.length).map(({ slot, up: j }) => h('div', { class: 'stack' },
     slot !== null ? backEl('under') : null, j !== null ? miniCardEl(up[j], 'over') : null));
   const downCount = down.filter(Boolean).length;
-  return h('div', { class: `table-cards ${className}`, 'aria-label': `${up.length} face up, ${downCount} face down` },
+  return h('div', { class: `table-cards ${className}`, role: 'group', 'aria-label': `${up.length} face up, ${downCount} face down` },
     ...stacks);
 }
 

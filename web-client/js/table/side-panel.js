@@ -11,7 +11,9 @@ export class SidePanel {
     this.tab = 'log';
     this.seenChat = 0;
     this.logList = h('ol', { class: 'log-list', 'aria-label': 'What happened', 'data-testid': 'event-log' });
-    this.chatList = h('ol', { class: 'chat-list', 'aria-label': 'Chat' });
+    // The log, the chat and the scores scroll with nothing to focus in them: tabindex
+    // lets a keyboard reach them to scroll (as ARIA's tabs pattern does for panels).
+    this.chatList = h('ol', { class: 'chat-list', 'aria-label': 'Chat', tabindex: '0' });
     this.scores = h('div', { class: 'scores' });
     this.chatInput = h('input', { type: 'text', maxlength: 200, placeholder: 'Say something…', 'aria-label': 'Chat message',
       autocomplete: 'off', enterkeyhint: 'send' });
@@ -23,7 +25,7 @@ export class SidePanel {
       return button;
     });
     this.panes = {
-      log: h('div', { class: 'pane', id: 'pane-log', role: 'tabpanel', 'aria-labelledby': 'tab-log' }, this.logList),
+      log: h('div', { class: 'pane', id: 'pane-log', role: 'tabpanel', 'aria-labelledby': 'tab-log', tabindex: '0' }, this.logList),
       chat: h('div', { class: 'pane', id: 'pane-chat', role: 'tabpanel', 'aria-labelledby': 'tab-chat' },
         this.chatList,
         h('div', { class: 'reactions', role: 'group', 'aria-label': 'Quick reactions' },
@@ -31,7 +33,8 @@ export class SidePanel {
             onclick: () => app.roomRequest('react', { reaction: r }) }, r))),
         h('form', { class: 'chat-form', onsubmit: (e) => this.sendChat(e) }, this.chatInput,
           h('button', { type: 'submit', class: 'secondary' }, 'Send'))),
-      scores: h('div', { class: 'pane', id: 'pane-scores', role: 'tabpanel', 'aria-labelledby': 'tab-scores' }, this.scores),
+      scores: h('div', { class: 'pane', id: 'pane-scores', role: 'tabpanel', 'aria-labelledby': 'tab-scores', tabindex: '0' },
+        this.scores),
     };
     this.el = h('aside', { class: 'side-panel', 'aria-label': 'Log, chat and scores' },
       h('div', { class: 'tabs', role: 'tablist' }, ...tabs),

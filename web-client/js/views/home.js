@@ -65,7 +65,7 @@ export class HomeScreen {
         h('span', { class: 'table-preset' }, presetTitle(t.preset)),
         h('span', { class: 'table-host' }, 'hosted by ', h('strong', {}, t.host_name ?? '?'))),
       h('div', { class: 'table-meta' },
-        h('span', { class: 'seat-dots', 'aria-label': `${t.seated} of ${t.seats} seats taken` },
+        h('span', { class: 'seat-dots', role: 'img', 'aria-label': `${t.seated} of ${t.seats} seats taken` },
           ...Array.from({ length: t.seats }, (_, i) => h('span', { class: i < t.seated ? 'dot taken' : 'dot' }))),
         h('span', {}, status),
         t.turn_timer_s ? h('span', { class: 'pill' }, `${t.turn_timer_s}s turns`) : null,

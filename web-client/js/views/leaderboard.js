@@ -2,7 +2,7 @@
 // time or the last 30 or 7 days, with titles and provisional ratings marked. Until the
 // server has a store the endpoint answers 404, and the page says so plainly.
 
-import { h, replace } from '../ui/dom.js';
+import { h, replace, scrollBox } from '../ui/dom.js';
 import { fetchLeaderboard } from '../net/api.js';
 import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, titleText } from '../core/format.js';
 import { playerHash } from '../core/routes.js';
@@ -77,7 +77,7 @@ export class LeaderboardScreen {
 
   tableOf(players) {
     const style = this.app.identity.titleStyle;
-    return [h('div', { class: 'table-scroll' }, h('table', { class: 'board', 'data-testid': 'leaderboard' },
+    return [scrollBox('Leaderboard', h('table', { class: 'board', 'data-testid': 'leaderboard' },
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'Player'),
         this.header('rating', 'Rating'), this.header('games', 'Games'), this.header('shithead', 'Shithead'),

@@ -1,6 +1,6 @@
 // A player's page: their record, rating, title and recent games.
 
-import { h, replace } from '../ui/dom.js';
+import { h, replace, scrollBox } from '../ui/dom.js';
 import { fetchPlayer } from '../net/api.js';
 import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, relativeTime, signedDelta, titleText } from '../core/format.js';
 import { ordinal } from '../core/event-words.js';
@@ -56,7 +56,7 @@ export class PlayerScreen {
         stat('Average place', decimal(p.average_place, 2)),
         stat(`Games in a row not the shithead (best ${p.longest_run ?? 0})`, String(p.current_run ?? 0))),
       h('h2', {}, 'Recent games'),
-      p.recent?.length ? h('div', { class: 'table-scroll' }, h('table', { class: 'board recent', 'data-testid': 'recent-games' },
+      p.recent?.length ? scrollBox('Recent games', h('table', { class: 'board recent', 'data-testid': 'recent-games' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'When'), h('th', { scope: 'col' }, 'Rules'),
           h('th', { scope: 'col', class: 'minor' }, 'Seats'), h('th', { scope: 'col' }, 'Place'), h('th', { scope: 'col' }, 'Rating'))),
         h('tbody', {}, ...p.recent.map((g) => h('tr', { class: g.shithead ? 'shit' : '' },

@@ -3,7 +3,7 @@
 // rules the same way, from /api/rules/{preset}?ruleset=...; and the house rules any
 // table can switch on.
 
-import { h, replace } from '../ui/dom.js';
+import { h, replace, scrollBox } from '../ui/dom.js';
 import { fetchPreset } from '../net/api.js';
 import { loadPresets, presetTitle, variantWords } from './presets.js';
 import { HOUSE_RULES } from './house-rules.js';
@@ -63,12 +63,13 @@ export class RulesScreen {
   }
 
   playTable(playOn) {
-    return h('div', { class: 'table-scroll' }, h('table', { class: 'play-on', 'data-testid': 'play-on' },
+    return scrollBox('What can be played on what', h('table', { class: 'play-on', 'data-testid': 'play-on' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'On top'), ...RANKS.map((r) => h('th', { scope: 'col' }, r)))),
       h('tbody', {}, ...Object.entries(playOn).map(([key, ranks]) => h('tr', {},
         h('th', { scope: 'row' }, topStateLabel(key)),
         ...RANKS.map((r) => ranks.includes(r)
-          ? h('td', { class: 'yes' }, h('span', { 'aria-label': `${r} may be played` }, '✓'))
+          ? h('td', { class: 'yes' }, h('span', { 'aria-hidden': 'true' }, '✓'),
+            h('span', { class: 'sr-only' }, `${r} may be played`))
           : h('td', { class: 'no' }, h('span', { class: 'sr-only' }, `${r} may not be played`))))))));
   }
 }

@@ -118,7 +118,7 @@ export class CreateTableForm {
       return h('label', { class: 'variant power', for: `power-${rank}` },
         h('span', {}, h('span', { class: 'sr-only' }, 'Powers of the '), rank), select);
     });
-    this.presetRulesLink = h('a', { href: rulesHash(this.preset), target: '_blank', rel: 'noopener' },
+    this.presetRulesLink = h('a', { class: 'tap-link', href: rulesHash(this.preset), target: '_blank', rel: 'noopener' },
       'what each card does in this preset');
     this.errorLine = h('p', { class: 'form-error', 'data-testid': 'create-error' });
     this.timerGroup = this.segmented('Turn timer', [[0, 'Off'], [15, '15 s'], [30, '30 s'], [60, '60 s']],

@@ -1,8 +1,8 @@
 // Accessible (issue 15): axe-core finds no serious or critical violation on any screen,
 // on a phone (390×844, touch) and on a desktop (1440×900): the name form, the lobby, the
 // waiting room, the swap (before and after a card is picked), mid-game with a card
-// chosen (on a phone also with the log drawer open), the face-down cards, the results
-// and the table behind them at game over, the leaderboard, a player's page and the rules.
+// chosen (on a phone also with the log drawer open, and the row of reactions), the
+// face-down cards, the results and the table behind them at game over, the leaderboard, a player's page and the rules.
 //
 // One game per size against three bots, looked at as each state is reached. The table's
 // every rank resets the pile and nobody draws, so that the game reaches the face-down
@@ -95,6 +95,10 @@ for (const [device, size] of [[PHONE, '390x844'], [DESKTOP, '1440x900']]) {
       await page.locator('.drawer-toggle').click();
       await page.locator('.side-panel [data-testid=event-log]').waitFor();
       await look('mid-game with the log open');
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid=react-toggle]').click();
+      await page.locator('[data-testid=reaction-tray]').waitFor();
+      await look('mid-game with the reactions open');
       await page.keyboard.press('Escape');
     }
 

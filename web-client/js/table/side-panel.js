@@ -36,9 +36,12 @@ export class SidePanel {
       scores: h('div', { class: 'pane', id: 'pane-scores', role: 'tabpanel', 'aria-labelledby': 'tab-scores', tabindex: '0' },
         this.scores),
     };
+    // On the narrowest phones the bar has no room for the four-colour switch: it is here.
+    this.fourColour = h('button', { type: 'button', class: 'secondary panel-four', 'data-testid': 'panel-four-colour',
+      onclick: () => app.setFourColour(!app.fourColour) }, 'Four-colour deck');
     this.el = h('aside', { class: 'side-panel', 'aria-label': 'Log, chat and scores' },
       h('div', { class: 'tabs', role: 'tablist' }, ...tabs),
-      ...Object.values(this.panes));
+      ...Object.values(this.panes), this.fourColour);
     this.show('log');
   }
 
@@ -62,6 +65,7 @@ export class SidePanel {
   }
 
   update(app) {
+    this.fourColour.setAttribute('aria-pressed', String(app.fourColour));
     this.renderLog(app);
     this.renderChat(app);
     this.renderScores(app);

@@ -12,6 +12,7 @@ import { confirmDialog } from '../ui/dialog.js';
 import { whyNot } from '../core/why-not.js';
 import { waitingRoomEl } from './waiting-room.js';
 import { SidePanel, REACTIONS } from './side-panel.js';
+import { ReactionTray } from './reaction-tray.js';
 import { gameOverEl } from './game-over.js';
 import { cardEl, backEl } from './card-el.js';
 import { opponentOrder } from '../core/seating.js';
@@ -48,6 +49,7 @@ export class TableScreen {
     this.noticeSeen = app.moveNotice?.at ?? null;
 
     this.side = new SidePanel(app);
+    this.reactions = new ReactionTray({ onReact: (reaction) => app.roomRequest('react', { reaction }) });
     this.bar = h('div', { class: 'table-bar' });
     this.opponents = h('div', { class: 'opponents' });
     this.centre = h('div', { class: 'centre-zone' });
@@ -61,7 +63,7 @@ export class TableScreen {
     this.felt = h('section', { class: 'felt', 'aria-label': 'Card table' },
       this.opponents, this.centre, this.ticker, this.status, this.mine, this.controls);
     this.el = h('div', { class: 'table-screen' }, this.bar,
-      h('div', { class: 'table-layout' }, this.felt, this.side.el), this.overlay);
+      h('div', { class: 'table-layout' }, this.felt, this.side.el), this.overlay, this.reactions.el);
 
     this.handlers = {
       tapCard: (inst) => this.tapCard(inst),
@@ -103,6 +105,7 @@ export class TableScreen {
   destroy() {
     document.removeEventListener('keydown', this.onKey);
     window.removeEventListener('resize', this.onResize);
+    this.reactions.destroy();
     this.handObserver.disconnect();
     clearInterval(this.timer);
   }
@@ -154,21 +157,24 @@ export class TableScreen {
     const preset = presetOf(room.ruleset);
     const unread = this.side.unreadCount(app);
     replace(this.bar,
+      // The page's heading, for a screen reader's list of headings: the bar shows the same words.
+      h('h1', { class: 'sr-only' }, `Table ${room.code}, ${presetTitle(preset)}`),
       h('a', { class: 'bar-home', href: `#/rules/${encodeURIComponent(preset)}`, 'aria-label': 'The rules of this table',
         title: 'Rules' }, h('span', { 'aria-hidden': 'true' }, '♠')),
       h('div', { class: 'bar-title' },
         h('span', { class: 'bar-code', title: 'Table code', 'data-testid': 'bar-code' }, room.code),
         h('span', { class: 'bar-preset' }, presetTitle(preset)),
-        room.spectators ? h('span', { class: 'bar-watchers', 'aria-label': `${room.spectators} watching` },
+        room.spectators ? h('span', { class: 'bar-watchers', role: 'img', 'aria-label': `${room.spectators} watching` },
           icon('eye', 18), ` ${room.spectators}`) : null),
       h('div', { class: 'bar-actions' },
-        h('button', { type: 'button', class: 'icon-btn', 'aria-pressed': String(!app.sound.muted),
+        h('button', { type: 'button', class: 'icon-btn', 'data-testid': 'sound-switch', 'aria-pressed': String(!app.sound.muted),
           'aria-label': app.sound.muted ? 'Sound off: turn on' : 'Sound on: turn off', title: 'Turn sound',
           onclick: () => app.setMuted(!app.sound.muted) }, icon(app.sound.muted ? 'soundOff' : 'soundOn')),
-        h('button', { type: 'button', class: 'icon-btn', 'aria-pressed': String(app.fourColour),
+        h('button', { type: 'button', class: 'icon-btn bar-four', 'aria-pressed': String(app.fourColour),
           'aria-label': 'Four-colour deck', title: 'Four-colour deck',
           onclick: () => app.setFourColour(!app.fourColour) }, h('span', { class: 'four-icon', 'aria-hidden': 'true' },
           h('i', { class: 's' }), h('i', { class: 'h' }), h('i', { class: 'd' }), h('i', { class: 'c' }))),
+        this.reactions.button(),
         h('button', { type: 'button', class: 'icon-btn drawer-toggle', 'aria-expanded': String(this.drawerOpen),
           'aria-label': 'Log and chat', onclick: () => this.toggleDrawer() }, icon('chat'),
         unread > 0 ? h('span', { class: 'unread' }, String(unread)) : null),

@@ -108,13 +108,13 @@ TEST(static_cache, a_file_is_read_once_and_again_only_when_it_changes) {
 TEST(static_cache, its_bounds_hold_big_files_are_left_to_disk_and_old_entries_make_room) {
   test::temp_folder folder;
   folder.write("big.bin", std::string(2000, 'x'));
-  for (int i = 0; i < 5; ++i) folder.write("f" + std::to_string(i) + ".bin", std::string(400, 'a' + i));
+  for (int i = 0; i < 5; ++i) folder.write("f" + std::to_string(i) + ".bin", std::string(400, static_cast<char>('a' + i)));
   static_cache cache({.max_total_bytes = 1000, .max_file_bytes = 1500});
   EXPECT_FALSE(cache.get(folder.path() / "big.bin", "application/octet-stream"));
   for (int i = 0; i < 5; ++i) {
     const auto file = cache.get(folder.path() / ("f" + std::to_string(i) + ".bin"), "application/octet-stream");
     ASSERT_TRUE(file);
-    EXPECT_EQ(file->body, std::string(400, 'a' + i));
+    EXPECT_EQ(file->body, std::string(400, static_cast<char>('a' + i)));
     EXPECT_LE(cache.total_bytes(), 1000u);
   }
   EXPECT_EQ(cache.entries(), 2u);

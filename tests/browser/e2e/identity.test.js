@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, launchBrowser, newPlayer, pickName, shot, suffix } from './helpers.js';
+import { BASE, DESKTOP, PHONE, launchBrowser, newPlayer, pickName, shot, sleep, suffix } from './helpers.js';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -36,7 +36,10 @@ test('a player carries their identity to a new phone with the link from their ow
   await a.page.goto(`${BASE}/#/player/0123456789ab`);
   await a.page.locator('.player-body').waitFor();
   assert.equal(await a.page.locator('[data-testid=device-link-toggle]').count(), 0);
-  // (that unknown id was a 404, as it should be)
+  // That unknown id is a 404, as it should be, which the browser logs as an error. The
+  // page can be drawn before the answer (the player page's code comes on demand), so
+  // wait for the log line before setting it aside.
+  for (let i = 0; i < 100 && !a.errors.some((e) => /status of 404/.test(e)); i += 1) await sleep(50);
   a.errors.splice(0, a.errors.length, ...a.errors.filter((e) => !/status of 404/.test(e)));
 
   // Device B: opens the link and is A.

@@ -37,6 +37,7 @@ export class App {
     this.log = [];                 // { text, kind } lines of the table's event log
     this.lastStep = [];            // the log lines of the latest step, shown on the felt
     this.chat = [];                // chat lines and reactions
+    this.chatFromOthers = 0;       // chat lines and reactions from other players, ever: the unread badge counts these
     this.pendingJoin = tableCodeFromPath(location.pathname);  // a /t/CODE link to follow once welcomed
     this.pendingIntent = null;     // what to do once `joined` arrives (play against bots)
     this.lastRoomCode = null;      // the room we were in, to rejoin after a reconnect
@@ -454,6 +455,9 @@ export class App {
 
   onChat(message) {
     this.chat.push(message);
+    // What you said yourself is never unread. Counted apart from `chat`, which is cut to
+    // MAX_CHAT lines and emptied at another table, so the count only ever grows.
+    if (message.from !== this.me.playerId) this.chatFromOthers += 1;
     if (this.chat.length > MAX_CHAT) this.chat.splice(0, this.chat.length - MAX_CHAT);
     if (message.type === 'reaction') this.freshReactions.push(message);
     this.render();

@@ -158,6 +158,8 @@ test('on a phone a reaction is one tap away: the bar opens the row, a face goes 
     await tray.waitFor({ state: 'hidden' });
     await page.waitForFunction((n) => window.shitheadApp.chat.length > n, before);
     assert.equal(await page.evaluate(() => window.shitheadApp.chat.at(-1).reaction), '🔥');
+    // What you sent yourself is not unread.
+    assert.equal(await page.locator('.drawer-toggle .unread').count(), 0);
   }
   // Escape closes the row and gives the focus back; so does a tap elsewhere.
   await toggle.focus();
@@ -170,6 +172,20 @@ test('on a phone a reaction is one tap away: the bar opens the row, a face goes 
   await tray.waitFor();
   await page.locator('[data-testid=status]').tap();
   await tray.waitFor({ state: 'hidden' });
+  // Others' lines are unread until the chat is seen, past the 100 lines the app keeps.
+  await page.evaluate(() => {
+    for (let i = 0; i < 120; i += 1) {
+      window.shitheadApp.onChat({ type: 'chat', from: 'someone-else', name: 'Zed', seat: 1, text: `line ${i}` });
+    }
+  });
+  await page.locator('.drawer-toggle .unread', { hasText: /^120$/ }).waitFor();
+  await page.getByRole('button', { name: 'Log and chat' }).tap();
+  await page.getByRole('tab', { name: /Chat/ }).tap();
+  await page.locator('.chat-text', { hasText: /^line 119$/ }).waitFor();
+  assert.equal(await page.locator('.chat-list li').count(), 100);
+  await page.evaluate(() => window.shitheadApp.onChat({ type: 'chat', from: 'someone-else', name: 'Zed', seat: 1, text: 'one more' }));
+  await page.locator('.chat-text', { hasText: /^one more$/ }).waitFor();
+  assert.equal(await page.locator('#tab-chat .unread:not([hidden])').count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -9,7 +9,7 @@ export class SidePanel {
   constructor(app) {
     this.app = app;
     this.tab = 'log';
-    this.seenChat = 0;
+    this.seenChat = 0;  // app.chatFromOthers when the chat was last in view
     this.logList = h('ol', { class: 'log-list', 'aria-label': 'What happened', 'data-testid': 'event-log' });
     // The log, the chat and the scores scroll with nothing to focus in them: tabindex
     // lets a keyboard reach them to scroll (as ARIA's tabs pattern does for panels).
@@ -52,7 +52,7 @@ export class SidePanel {
       button.setAttribute('aria-selected', String(key === tab));
       button.tabIndex = key === tab ? 0 : -1;
     }
-    if (tab === 'chat') this.seenChat = this.app.chat.length;
+    if (tab === 'chat') this.seenChat = this.app.chatFromOthers;
     this.update(this.app);
   }
 
@@ -69,9 +69,9 @@ export class SidePanel {
     this.renderLog(app);
     this.renderChat(app);
     this.renderScores(app);
-    const unread = app.chat.length - this.seenChat;
+    const unread = app.chatFromOthers - this.seenChat;
     const badge = this.tabButtons.chat.querySelector('.unread');
-    if (this.tab === 'chat' && this.isVisible()) this.seenChat = app.chat.length;
+    if (this.tab === 'chat' && this.isVisible()) this.seenChat = app.chatFromOthers;
     badge.hidden = !(unread > 0 && this.tab !== 'chat');
     badge.textContent = String(unread);
   }
@@ -82,7 +82,7 @@ export class SidePanel {
   }
 
   unreadCount(app) {
-    return this.tab === 'chat' && this.isVisible() ? 0 : app.chat.length - this.seenChat;
+    return this.tab === 'chat' && this.isVisible() ? 0 : app.chatFromOthers - this.seenChat;
   }
 
   renderLog(app) {
@@ -94,14 +94,16 @@ export class SidePanel {
   }
 
   renderChat(app) {
-    if (this.chatList.childElementCount === app.chat.length && this.chatList.dataset.count === String(app.chat.length)) return;
+    // The newest line tells what is shown: the app keeps the last MAX_CHAT lines, so the
+    // length alone stops changing once the chat is that long.
+    if (this.shownChat && this.shownChat.last === app.chat.at(-1) && this.shownChat.length === app.chat.length) return;
     const stick = this.nearBottom(this.chatList);
     replace(this.chatList, ...(app.chat.length ? app.chat.map((m) => h('li', { class: `chat-line ${m.type}` },
       h('span', { class: 'chat-name' }, m.name ?? '?'),
       m.seat === null ? h('span', { class: 'badge' }, 'watching') : null,
       h('span', { class: m.type === 'reaction' ? 'chat-reaction' : 'chat-text' }, m.type === 'reaction' ? m.reaction : m.text)))
       : [h('li', { class: 'empty' }, 'No messages yet. Say hello!')]));
-    this.chatList.dataset.count = String(app.chat.length);
+    this.shownChat = { last: app.chat.at(-1), length: app.chat.length };
     if (stick) this.chatList.scrollTop = this.chatList.scrollHeight;
   }
 

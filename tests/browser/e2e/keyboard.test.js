@@ -54,3 +54,50 @@ test('a game is played from the keyboard', { timeout: 120_000 }, async () => {
   assert.deepEqual(p.errors, []);
   await p.context.close();
 });
+
+test('Enter in the log pane is the pane\'s: it does not play the cards picked before', { timeout: 120_000 }, async () => {
+  const p = await newPlayer(browser, DESKTOP);
+  await p.page.goto(BASE);
+  await pickName(p.page, `Lev-${suffix()}`);
+  await p.page.locator('[data-testid=play-bots]').click();
+  await p.page.locator('[data-testid=confirm-swap]').click();
+  await p.page.locator('[data-testid=confirm-swap]').waitFor({ state: 'detached' });
+  // Every move the table sends goes through `act`: count them.
+  await p.page.evaluate(() => {
+    const app = window.shitheadApp;
+    const act = app.act.bind(app);
+    window.acted = [];
+    app.act = (action) => { window.acted.push(action.type); return act(action); };
+  });
+  const playable = p.page.locator('.my-hand .card-btn.playable');
+  let picked = false;
+  for (let round = 0; round < 40 && !picked; round += 1) {
+    await myMove(p.page);
+    if (await playable.count() > 0) {
+      await playable.first().click();
+      picked = true;
+    } else {
+      // Nothing to pick from the hand this turn: pick up (or wait) and try the next.
+      const before = await p.page.evaluate(() => window.acted.length);
+      await p.page.locator('body').focus();
+      await p.page.keyboard.press(await p.page.evaluate(() => window.shitheadApp.table.view.legal.some((a) => a.type === 'wait')) ? 'w' : 'u');
+      await p.page.waitForFunction((n) => window.acted.length > n, before);
+      await p.page.waitForFunction(() => window.shitheadApp.move === null);
+    }
+  }
+  assert.ok(picked, 'a playable card in hand within 40 turns');
+  const selected = p.page.locator('.my-hand .card-btn.selected');
+  assert.equal(await selected.count(), 1);
+  const sentBefore = await p.page.evaluate(() => window.acted.length);
+  await p.page.locator('#pane-log').focus();
+  await p.page.keyboard.press('Enter');
+  await p.page.keyboard.press('1');
+  assert.equal(await p.page.evaluate(() => window.acted.length), sentBefore, 'no move from keys in the log pane');
+  assert.equal(await selected.count(), 1, 'the pick stays');
+  // Out of the pane, Enter plays it.
+  await p.page.evaluate(() => document.activeElement.blur());
+  await p.page.keyboard.press('Enter');
+  assert.deepEqual(await p.page.evaluate((n) => window.acted.slice(n), sentBefore), ['play']);
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+});

@@ -483,6 +483,9 @@ export class TableScreen {
       if (this.selection.length) { this.selection = []; this.update(this.app); }
       return;
     }
+    // Keys typed in the log, chat or scores are the panel's (Enter there must not play
+    // the cards picked before).
+    if (target instanceof Node && this.side.el.contains(target)) return;
     if (!view || !this.isPlayer || this.showResults) return;
     const cards = [...this.mine.querySelectorAll('.card-btn')];
     const focusedIndex = cards.indexOf(document.activeElement);

@@ -118,7 +118,10 @@ std::shared_ptr<const static_entity> static_cache::get(const fs::path& file, std
   {
     std::lock_guard lock(mutex_);
     const auto it = entries_.find(key);
-    if (it != entries_.end() && it->second->file_size == size && it->second->file_time == time) return it->second;
+    if (it != entries_.end() && it->second.entity->file_size == size && it->second.entity->file_time == time) {
+      recent_.splice(recent_.begin(), recent_, it->second.in_recent);
+      return it->second.entity;
+    }
   }
   if (size > limits_.max_file_bytes) return nullptr;
 
@@ -148,17 +151,18 @@ std::shared_ptr<const static_entity> static_cache::get(const fs::path& file, std
   std::lock_guard lock(mutex_);
   const auto cost = entity->cost();
   if (cost > limits_.max_total_bytes) return entity;
-  if (const auto old = entries_.find(key); old != entries_.end()) {
-    total_bytes_ -= old->second->cost();
-    entries_.erase(old);
-  }
-  while (total_bytes_ + cost > limits_.max_total_bytes && !entries_.empty()) {
-    total_bytes_ -= entries_.begin()->second->cost();
-    entries_.erase(entries_.begin());
-  }
-  entries_.emplace(key, entity);
+  if (const auto old = entries_.find(key); old != entries_.end()) forget(old);
+  while (total_bytes_ + cost > limits_.max_total_bytes && !recent_.empty()) forget(entries_.find(recent_.back()));
+  recent_.push_front(key);
+  entries_.emplace(key, cached{entity, recent_.begin()});
   total_bytes_ += cost;
   return entity;
+}
+
+void static_cache::forget(std::unordered_map<std::string, cached>::iterator entry) {
+  total_bytes_ -= entry->second.entity->cost();
+  recent_.erase(entry->second.in_recent);
+  entries_.erase(entry);
 }
 
 std::size_t static_cache::entries() const {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -44,8 +45,8 @@ class static_cache {
 
   // The file (a canonical path, from resolve_static_file) as served; null when it cannot
   // be read whole or is over max_file_bytes, and the caller streams it from disk instead.
-  // When the cache is full, older entries make room; a file that changes while it is
-  // being read is served but not kept.
+  // When the cache is full, the entries asked for least recently make room; a file that
+  // changes while it is being read is served but not kept.
   std::shared_ptr<const static_entity> get(const std::filesystem::path& file, std::string_view content_type);
 
   std::size_t entries() const;
@@ -53,8 +54,15 @@ class static_cache {
 
  private:
   const static_cache_limits limits_;
+  struct cached {
+    std::shared_ptr<const static_entity> entity;
+    std::list<std::string>::iterator in_recent;
+  };
+  void forget(std::unordered_map<std::string, cached>::iterator entry);  // under mutex_
+
   mutable std::mutex mutex_;
-  std::unordered_map<std::string, std::shared_ptr<const static_entity>> entries_;
+  std::unordered_map<std::string, cached> entries_;
+  std::list<std::string> recent_;  // the keys, the one asked for last first
   std::size_t total_bytes_ = 0;
 };
 

@@ -120,5 +120,21 @@ TEST(static_cache, its_bounds_hold_big_files_are_left_to_disk_and_old_entries_ma
   EXPECT_EQ(cache.entries(), 2u);
 }
 
+TEST(static_cache, the_entries_asked_for_least_recently_make_room) {
+  test::temp_folder folder;
+  for (const char* name : {"a.bin", "b.bin", "c.bin"}) folder.write(name, std::string(400, name[0]));
+  static_cache cache({.max_total_bytes = 1000, .max_file_bytes = 1000});
+  const auto get = [&](const char* name) { return cache.get(folder.path() / name, "application/octet-stream"); };
+  const auto a = get("a.bin");
+  const auto b = get("b.bin");
+  EXPECT_EQ(get("a.bin"), a);  // a is now the more recent of the two
+  get("c.bin");                // no room for three: b goes
+  EXPECT_EQ(cache.entries(), 2u);
+  EXPECT_EQ(get("a.bin"), a);   // the same copy: still cached
+  EXPECT_NE(get("b.bin"), b);   // read again; c was asked for before a, so c went
+  EXPECT_EQ(cache.entries(), 2u);
+  EXPECT_EQ(cache.total_bytes(), 800u);
+}
+
 }  // namespace
 }  // namespace shithead::server

@@ -419,7 +419,7 @@ void http_session::upgrade(request req, const reply_context& context) {
 // client waiting. Holding work on the io_context lets a graceful shutdown wait for it.
 struct http_session::pending_rankings {
   pending_rankings(std::shared_ptr<http_session> waiting, const reply_context& reply_to)
-      : work(net::make_work_guard(waiting->executor_)), session(std::move(waiting)), context(reply_to) {}
+      : work(net::make_work_guard(io_context_of(waiting->executor_))), session(std::move(waiting)), context(reply_to) {}
   pending_rankings(const pending_rankings&) = delete;
   pending_rankings& operator=(const pending_rankings&) = delete;
   ~pending_rankings() {
@@ -439,8 +439,15 @@ struct http_session::pending_rankings {
     });
   }
 
+  // The io_context's own executor, not the session's strand: releasing the work lets the
+  // io_context end, and the guard then destroys its executor. A strand's would touch the
+  // strand service, which may be gone by then (ASan saw it in the rankings route test);
+  // the io_context's holds nothing.
+  static net::io_context::executor_type io_context_of(const beast::tcp_stream::executor_type& executor) {
+    return static_cast<net::io_context&>(net::query(executor, net::execution::context)).get_executor();
+  }
   // Released last, after the session: the io_context must outlive the session's socket.
-  const net::executor_work_guard<beast::tcp_stream::executor_type> work;
+  const net::executor_work_guard<net::io_context::executor_type> work;
   const std::shared_ptr<http_session> session;
   const reply_context context;
   std::atomic<bool> answered{false};

@@ -234,6 +234,8 @@ void room_host::after_change(outbox out, std::optional<clock::time_point> action
     for (const auto& l : out.letters)
       if (const auto* error = std::get_if<protocol::error_message>(l.message.get()))
         services_.metrics->error_sent(error->code);
+  if (services_.metrics && out.late_bot_answers > 0)
+    services_.metrics->bot_answers_late(static_cast<std::uint64_t>(out.late_bot_answers));
   track_games(out.finished);
   save_step(out, action_began);
 
@@ -314,6 +316,7 @@ void room_host::ask_bot(bot_question question) {
   if (services_.bots) {
     if (services_.bots->ask(question, reply)) return;
     // The pool is full (or the server is stopping): the seat moves at `normal`, at once.
+    if (services_.metrics) services_.metrics->bot_pool_full();
     question.kind = rules::bot_kind::normal;
   }
   reply(think(question));

@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <sched.h>
 
+#include <chrono>
+
 namespace shithead::server {
 namespace {
 
@@ -59,17 +61,27 @@ std::size_t bot_pool::answered_count() const {
   return answered_;
 }
 
+std::size_t bot_pool::dropped_late_count() const {
+  std::lock_guard lock(mutex_);
+  return dropped_late_;
+}
+
 void bot_pool::work() {
   lower_own_priority();
   for (;;) {
     std::optional<job> next;
+    bool late = false;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (stopping_) return;
       next.emplace(std::move(queue_.front()));
       queue_.pop_front();
+      const auto& give_up_at = next->question.give_up_at;
+      late = give_up_at && std::chrono::steady_clock::now() >= *give_up_at;
+      if (late) ++dropped_late_;
     }
+    if (late) continue;  // `next` and its callback go outside the lock, as in stop()
     auto answer = think(next->question);
     // Called holding calling_, which stop() takes after setting stopping_: once stop()
     // has returned no callback runs or starts (they post to strands whose io_context may

@@ -11,6 +11,11 @@
 // the pool's last owner must never let go of it on one of its own threads. A callback
 // should only hand the answer on (post it): stop() waits for one under way.
 //
+// A question whose give_up_at has passed when a thread takes it is dropped unthought,
+// its callback never called: the room has played the seat at `normal` by then, and on a
+// host too busy to think in time, thinking about it anyway would only make every later
+// question late too.
+//
 // stop() drops the questions still waiting and the answers still being thought of:
 // once it returns no callback is called again. The destructor stops and waits for the
 // threads.
@@ -43,6 +48,7 @@ class bot_pool {
 
   std::size_t waiting() const;
   std::size_t answered_count() const;
+  std::size_t dropped_late_count() const;  // past their give_up_at when a thread took them
 
  private:
   struct job {
@@ -58,6 +64,7 @@ class bot_pool {
   std::deque<job> queue_;
   bool stopping_ = false;
   std::size_t answered_ = 0;
+  std::size_t dropped_late_ = 0;
   std::vector<std::thread> threads_;
 };
 

@@ -8,6 +8,7 @@
 // view and memory from it: the bot then decides from those alone, as every bot does.
 // The search's seed comes from the deal, the number of actions so far and the seat, so a
 // table restored after a restart asks the same question and gets the same answer.
+#include <chrono>
 #include <cstdint>
 #include <optional>
 
@@ -22,6 +23,9 @@ struct bot_question {
   rules::bot_kind kind = rules::bot_kind::normal;
   int seat = 0;
   protocol::game_record game;  // never sent to anyone: its deal holds every hidden card
+  // When the room stops waiting and plays the seat at `normal` (table_settings::
+  // bot_answer_limit): a pool that has not begun to think by then drops the question.
+  std::optional<std::chrono::steady_clock::time_point> give_up_at;
 };
 
 // The seed the seat's bot searches with at this point of the game.

@@ -169,6 +169,12 @@ std::string server_metrics::render() const {
 
   out.single("shithead_store_queue_depth", "gauge", "Store operations waiting for the database thread.",
              std::to_string(store_queue_depth_.value()));
+
+  out.family("shithead_bot_fallbacks_total", "counter",
+             "Searching bots' moves made by the normal bot instead, by why: the answer came too late, or the bot "
+             "pool's queue was full.");
+  out.sample("shithead_bot_fallbacks_total", std::to_string(bot_answers_late_.value()), {{"reason", "late"}});
+  out.sample("shithead_bot_fallbacks_total", std::to_string(bot_pool_full_.value()), {{"reason", "queue_full"}});
   return out.take();
 }
 

@@ -103,6 +103,10 @@ class server_metrics {
   // How long one action took to validate, apply and broadcast.
   void observe_action(std::chrono::nanoseconds took) { action_seconds_.observe(took); }
   void set_store_queue_depth(std::size_t depth) { store_queue_depth_.set(static_cast<std::int64_t>(depth)); }
+  // A searching bot's move made by the normal bot instead: its answer was not back in
+  // time (table_settings::bot_answer_limit), or the bot pool's queue was full.
+  void bot_answers_late(std::uint64_t n) { bot_answers_late_.add(n); }
+  void bot_pool_full() { bot_pool_full_.add(); }
 
   // Every metric with its HELP and TYPE lines.
   std::string render() const;
@@ -121,6 +125,8 @@ class server_metrics {
   std::array<counter, protocol::error_code_count> errors_;
   histogram action_seconds_;
   gauge store_queue_depth_;
+  counter bot_answers_late_;
+  counter bot_pool_full_;
 };
 
 }  // namespace shithead::server

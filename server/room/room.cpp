@@ -72,6 +72,7 @@ void room::flush_into(outbox& out) {
   out.finished.insert(out.finished.end(), std::make_move_iterator(out_.finished.begin()),
                       std::make_move_iterator(out_.finished.end()));
   if (out_.question) out.question = std::move(out_.question);
+  out.late_bot_answers += out_.late_bot_answers;
   out_ = outbox{};
   if (saved_dirty_ || closed_ || !out.finished.empty()) out.table_changed = true;
   saved_dirty_ = false;
@@ -298,6 +299,7 @@ void room::postpone_clocks(clock::duration pause) {
   for (auto& s : seats_)
     if (s.grace_since) *s.grace_since += pause;
   if (empty_since_) *empty_since_ += pause;
+  if (asked_) asked_->since += pause;
 }
 
 bool room::human_seated() const {

@@ -50,6 +50,9 @@
 // (hard, expert) is asked instead: the outbox carries a bot_question, and the room waits for answer() with
 // its ticket, one question at a time. Humans may act meanwhile (a swap, a burn-in); a
 // move that changes the game makes the open question stale, and the room asks again.
+// An answer not back within settings.bot_answer_limit is not waited for: tick() plays
+// the seat's move at `normal` (a burn-in out of turn is let go), and the late answer is
+// dropped as stale.
 //
 // Leaving. Before a game (or from a seat not in it) the seat is freed. During a game a
 // bot plays the seat to the end and the leaver stays its player: if it ends last, the
@@ -147,6 +150,9 @@ struct outbox {
   std::optional<std::chrono::steady_clock::time_point> next_deadline;  // when to call tick()
   // A searching bot's move to think about off the strand; answer with room::answer().
   std::optional<bot_question> question;
+  // Searching bots' questions given up on during this call (settings.bot_answer_limit):
+  // their seats were played at `normal`.
+  int late_bot_answers = 0;
 };
 
 class room {
@@ -184,7 +190,8 @@ class room {
   // is still where it was asked, dropped otherwise (a newer question is out then). A
   // move the rules refuse (never expected) is replaced by the normal bot's.
   void answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now, outbox& out);
-  // Every running clock (turn, swap, grace, the close of an empty table) starts again
+  // Every running clock (turn, swap, grace, the close of an empty table, the wait for a
+  // searching bot's answer) starts again
   // `pause` later: the host calls it after the store refused writes for that long, so
   // that nobody's time ran while their moves were refused.
   void postpone_clocks(clock::duration pause);
@@ -312,7 +319,7 @@ class room {
   // A bot-played seat's move: played now, or asked of a searching bot (false then).
   bool move_bot(int index, time_point now);
   // Puts the question in the outbox unless it is already out; false.
-  bool ask(int index, rules::bot_kind kind);
+  bool ask(int index, rules::bot_kind kind, time_point now);
   bool asked_here(int index) const;  // the open question is this seat's, at this point of the game
   // Plays every bot move now due, and asks the searching bots theirs.
   void run_bots(time_point now);
@@ -329,6 +336,7 @@ class room {
   std::optional<time_point> grace_deadline(int index) const;
   std::optional<time_point> swap_deadline() const;
   std::optional<time_point> turn_deadline() const;
+  std::optional<time_point> question_deadline() const;  // when the open question is given up on
   protocol::deadlines deadlines(time_point now) const;
   void finish_game();
 
@@ -378,6 +386,7 @@ class room {
     int seat = -1;
     std::int64_t game = 0;
     std::size_t actions = 0;
+    time_point since{};  // when it was asked (clocks postponed move it on)
   };
   std::optional<asked> asked_;
   std::optional<asked> declined_;

@@ -126,15 +126,15 @@ bool room::asked_here(int index) const {
   return asked_ && asked_->seat == index && asked_->game == game_number_ && asked_->actions == record_->actions.size();
 }
 
-bool room::ask(int index, rules::bot_kind kind) {
+bool room::ask(int index, rules::bot_kind kind, time_point now) {
   if (asked_here(index)) return false;  // already out
-  const asked here{0, index, game_number_, record_->actions.size()};
+  const asked here{0, index, game_number_, record_->actions.size(), now};
   if (declined_ && declined_->seat == index && declined_->game == here.game && declined_->actions == here.actions)
     return false;
   if (asked_ && asked_->game == here.game && asked_->actions == here.actions) return false;  // one at a time
   asked_ = here;
   asked_->ticket = next_ticket_++;
-  out_.question = bot_question{asked_->ticket, kind, index, *record_};
+  out_.question = bot_question{asked_->ticket, kind, index, *record_, question_deadline()};
   return false;
 }
 
@@ -142,7 +142,7 @@ bool room::move_bot(int index, time_point now) {
   const auto& s = seats_[static_cast<std::size_t>(index)];
   // A seat a bot stands in for is played at `normal`; the host's bots at their level.
   const auto kind = s.bot.value_or(rules::bot_kind::normal);
-  if (rules::searches(kind)) return ask(index, kind);
+  if (rules::searches(kind)) return ask(index, kind, now);
   return bot_move(index, kind, now);
 }
 
@@ -305,6 +305,12 @@ std::optional<room::time_point> room::turn_deadline() const {
   return turn_started_ + settings_.turn_timer;
 }
 
+std::optional<room::time_point> room::question_deadline() const {
+  if (!asked_ || settings_.bot_answer_limit.count() == 0 || !in_game() || !asked_here(asked_->seat))
+    return std::nullopt;
+  return asked_->since + settings_.bot_answer_limit;
+}
+
 std::optional<room::time_point> room::next_deadline() const {
   if (closed_) return std::nullopt;
   std::optional<time_point> best;
@@ -316,6 +322,7 @@ std::optional<room::time_point> room::next_deadline() const {
   consider(swap_deadline());
   consider(turn_deadline());
   if (in_game()) consider(bot_due_);
+  consider(question_deadline());
   return best;
 }
 
@@ -365,6 +372,20 @@ void room::fire_due(time_point now) {
       const int current = game_->current;
       count_timeout(current);
       bot_move(current, rules::bot_kind::normal, now);
+      fired = true;
+    }
+    if (const auto t = question_deadline(); t && *t <= now) {
+      // The bot threads had no core for it (the host is busy): the seat moves at
+      // `normal`, and the answer, should it still come, is stale by then.
+      const int index = asked_->seat;
+      asked_.reset();
+      ++out_.late_bot_answers;
+      if (awaited(index)) {
+        bot_move(index, rules::bot_kind::normal, now);
+      } else {
+        // A burn-in out of turn: let go, as if declined, until the game moves on.
+        declined_ = asked{0, index, game_number_, record_->actions.size(), now};
+      }
       fired = true;
     }
     if (!fired) break;

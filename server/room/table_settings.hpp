@@ -31,6 +31,10 @@ struct table_settings {
   // In the play, a bot-played seat moves only this long (times 0.8 to 1.2) after the last
   // move, so that people see each bot move on its own. 0: at once (tests ask for that).
   std::chrono::milliseconds bot_pace{default_bot_pace};
+  // A searching bot's answer not back this long after it was asked is not waited for:
+  // the seat gets the normal bot's move. It takes a host whose cores are busy with other
+  // work, since the bot threads think only on a core nobody else wants. 0: wait for ever.
+  std::chrono::milliseconds bot_answer_limit{5'000};
 
   static constexpr std::chrono::milliseconds default_bot_pace{900};
 };

@@ -1,5 +1,6 @@
 // The bot pool: questions answered on its own threads, a bounded queue that refuses when
-// full, and a stop that drops what waits and calls nothing afterwards.
+// full, questions the room gave up on dropped unthought, and a stop that drops what waits
+// and calls nothing afterwards.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -75,6 +76,31 @@ TEST(BotPool, AFullQueueRefusesAndTheCallerAnswersItself) {
   g.release.set_value();
   for (int i = 0; i < 6000 && later < 2; ++i) std::this_thread::sleep_for(10ms);
   EXPECT_EQ(later, 2);
+}
+
+TEST(BotPool, AQuestionTheRoomHasGivenUpOnIsDroppedUnthought) {
+  bot_pool pool(1, 8);
+  gate g;
+  ASSERT_TRUE(pool.ask(a_question(0), [&](std::optional<rules::action>) {
+    g.entered.set_value();
+    g.released.wait();
+  }));
+  ASSERT_EQ(g.entered.get_future().wait_for(60s), std::future_status::ready);
+  // Behind the busy thread: one the room gives up on in 20 ms, and one it waits for.
+  std::atomic<int> late{0};
+  std::promise<void> kept;
+  auto soon = a_question(1);
+  soon.give_up_at = std::chrono::steady_clock::now() + 20ms;
+  ASSERT_TRUE(pool.ask(soon, [&](std::optional<rules::action>) { ++late; }));
+  auto whenever = a_question(2);
+  whenever.give_up_at = std::chrono::steady_clock::now() + 1h;
+  ASSERT_TRUE(pool.ask(whenever, [&](std::optional<rules::action>) { kept.set_value(); }));
+  std::this_thread::sleep_for(50ms);
+  g.release.set_value();
+  ASSERT_EQ(kept.get_future().wait_for(60s), std::future_status::ready);
+  EXPECT_EQ(late, 0) << "its callback is never called";
+  EXPECT_EQ(pool.dropped_late_count(), 1u);
+  EXPECT_EQ(pool.answered_count(), 2u);
 }
 
 TEST(BotPool, StopDropsWhatWaitsAndCallsNothingAfterwards) {

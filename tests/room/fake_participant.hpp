@@ -171,6 +171,7 @@ class delivering_room : public room {
   std::optional<bot_question> question;
   bool answer_at_once = true;
   int questions_asked = 0;
+  int late_bot_answers = 0;  // questions the room gave up on (settings.bot_answer_limit)
 
   // Games that ended since the last call, oldest first.
   std::vector<finished_room_game> take_finished_games() { return std::exchange(finished_, {}); }
@@ -211,6 +212,7 @@ class delivering_room : public room {
       question = std::move(out.question);
       ++questions_asked;
     }
+    late_bot_answers += out.late_bot_answers;
     for (auto& g : out.finished) finished_.push_back(std::move(g));
     table_changed_ = out.table_changed;
     if (out.table_changed) {

@@ -103,6 +103,52 @@ TEST(SearchingBot, AMoveMadeMeanwhileMakesTheQuestionStaleAndItIsAskedAgain) {
   EXPECT_TRUE(t.r.game()->over());
 }
 
+TEST(SearchingBot, AnAnswerNotBackInTimeIsNotWaitedForAndTheSeatMovesAtNormal) {
+  waiting_table w;
+  auto& t = w.t;
+  ASSERT_TRUE(t.r.question);
+  const auto late = *t.r.question;
+  const auto limit = table_settings{}.bot_answer_limit;
+  ASSERT_GT(limit.count(), 0);
+  EXPECT_EQ(late.give_up_at, t.now + limit) << "the pool hears when the room stops waiting";
+  EXPECT_EQ(t.r.next_deadline(), t.now + limit);
+
+  t.advance(limit - 1ms);
+  EXPECT_FALSE(t.r.game()->seats[1].swapped);
+  EXPECT_EQ(t.r.late_bot_answers, 0);
+  t.advance(1ms);
+  EXPECT_TRUE(t.r.game()->seats[1].swapped) << "the normal bot swapped for it";
+  EXPECT_EQ(t.r.late_bot_answers, 1);
+  EXPECT_EQ(t.r.record()->actions.size(), 1u);
+  EXPECT_EQ(t[0].fake->errors, 0u);
+
+  // The answer comes after all: stale, so nothing changes and nobody hears of it.
+  const auto frames = t[0].fake->count();
+  t.r.answer(late.ticket, think(late), t.now);
+  EXPECT_EQ(t[0].fake->count(), frames);
+  EXPECT_EQ(t.r.record()->actions.size(), 1u);
+
+  // The bot is still a hard one: its next moves are asked again, and answered.
+  t.r.answer_at_once = true;
+  t.play_to_end();
+  EXPECT_TRUE(t.r.game()->over());
+  EXPECT_GT(t.r.questions_asked, 1);
+  EXPECT_EQ(t.r.late_bot_answers, 1);
+}
+
+TEST(SearchingBot, ClocksPostponedForTheStorePostponeTheWaitForAnAnswer) {
+  waiting_table w;
+  auto& t = w.t;
+  ASSERT_TRUE(t.r.question);
+  const auto limit = table_settings{}.bot_answer_limit;
+  t.r.postpone_clocks(10s);
+  EXPECT_EQ(t.r.next_deadline(), t.now + 10s + limit);
+  t.advance(limit);
+  EXPECT_FALSE(t.r.game()->seats[1].swapped);
+  t.advance(10s);
+  EXPECT_TRUE(t.r.game()->seats[1].swapped);
+}
+
 TEST(SearchingBot, AnAnswerTheRulesRefuseIsReplacedByTheNormalBotsMove) {
   waiting_table w;
   auto& t = w.t;

@@ -175,7 +175,7 @@ TEST(metrics, a_fresh_server_shows_every_family_at_zero_in_valid_text) {
       {"shithead_messages_out_total", "counter"},   {"shithead_tables", "gauge"},
       {"shithead_games_in_progress", "gauge"},      {"shithead_games_finished_total", "counter"},
       {"shithead_errors_total", "counter"},         {"shithead_action_seconds", "histogram"},
-      {"shithead_store_queue_depth", "gauge"}};
+      {"shithead_store_queue_depth", "gauge"},      {"shithead_bot_fallbacks_total", "counter"}};
   EXPECT_EQ(doc.types, expected);
   for (const auto& s : doc.samples) {
     if (s.name != "shithead_uptime_seconds") {
@@ -214,12 +214,17 @@ TEST(metrics, the_game_side_counters_show_up_under_their_names) {
   m.game_finished(false);
   m.game_finished(true);
   m.set_store_queue_depth(17);
+  m.bot_answers_late(2);
+  m.bot_answers_late(1);
+  m.bot_pool_full();
   const auto text = m.render();
   EXPECT_EQ(metric(text, "shithead_tables"), 1);
   EXPECT_EQ(metric(text, "shithead_games_in_progress"), 1);
   EXPECT_EQ(metric(text, "shithead_games_finished_total", {{"status", "finished"}}), 1);
   EXPECT_EQ(metric(text, "shithead_games_finished_total", {{"status", "abandoned"}}), 1);
   EXPECT_EQ(metric(text, "shithead_store_queue_depth"), 17);
+  EXPECT_EQ(metric(text, "shithead_bot_fallbacks_total", {{"reason", "late"}}), 3);
+  EXPECT_EQ(metric(text, "shithead_bot_fallbacks_total", {{"reason", "queue_full"}}), 1);
 }
 
 TEST(metrics, errors_count_by_code_and_every_code_of_the_catalog_has_a_series) {

@@ -62,6 +62,7 @@ test('two people on two phones play a shared table to the end, bots at a person\
   let steps = 0;
   let looks = 0;
   let shotMidGame = false;
+  let shotsOfProblems = 0;
   for (let round = 0; round < 3000 && !(over.ana && over.ben); round += 1) {
     let acted = false;
     for (const [who, p, size] of [['ana', ana, '375x667'], ['ben', ben, '844x390']]) {
@@ -76,7 +77,13 @@ test('two people on two phones play a shared table to the end, bots at a person\
         // Once the results cover the table, its cards are rightly out of reach; the
         // results themselves must still show whole names and 44-px controls.
         const results = await p.page.locator('[data-testid=game-over]').count() > 0;
-        problems.push(...found.filter((f) => !results || /cut off|under 44/.test(f)));
+        const kept = found.filter((f) => !results || /cut off|under 44/.test(f));
+        // The first few looks that find something leave a picture of it behind.
+        if (kept.length && shotsOfProblems < 4) {
+          shotsOfProblems += 1;
+          await shot(p.page, `two-phones-problem-${who}-step-${steps}.png`);
+        }
+        problems.push(...kept);
         looks += 1;
       }
     }

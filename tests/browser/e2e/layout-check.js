@@ -6,7 +6,8 @@
 // off, and on phones no control under 44×44 px.
 
 // The narrowest strip of a card a finger may have to tap (its height is at least 28 px,
-// measured in the page).
+// measured in the page); in a hand packed by rank, of the card's run. hand-fan.js's
+// LEAST_STRIP.
 export const MIN_STRIP = 24;
 
 /** Resolves once two frames in a row lay the table out alike (a resize refits the hand). */
@@ -47,7 +48,11 @@ export function measure(page) {
      * stretch of columns whose runs are all at least `tall`; its centre is where to tap.
      */
     const tall = 28;
-    const hits = (el, x, y) => document.elementFromPoint(x, y)?.closest('.card-btn, button[data-slot]') === el;
+    // In a hand packed by rank a tap anywhere on a run stands for its rank (hand-fan.js):
+    // the run's strip is each of its cards'.
+    const sameTarget = (hit, el) => hit === el || (el.dataset.pack !== undefined && hit?.dataset.pack === el.dataset.pack
+      && hit.closest('.my-hand') === el.closest('.my-hand'));
+    const hits = (el, x, y) => sameTarget(document.elementFromPoint(x, y)?.closest('.card-btn, button[data-slot]'), el);
     const strip = (el) => {
       const r = el.getBoundingClientRect();
       const top = Math.max(r.top, 0) + 1;
@@ -103,7 +108,7 @@ export function measure(page) {
           xs: cs.map((c) => c.style.getPropertyValue('--x')).join(' ') };
       })(),
       cards: cards.map((el) => ({ name: name(el), zone: el.closest('.my-hand') ? 'hand' : 'table', box: box(el), strip: strip(el),
-        selected: el.classList.contains('selected') })),
+        selected: el.classList.contains('selected'), pack: el.dataset.pack ?? null })),
       buttons: [...document.querySelectorAll('.controls button')].map((el) => ({ name: name(el), box: box(el) })),
       seats: [...document.querySelectorAll('.opponents .seat')].map((el) => ({ name: name(el), box: box(el) })),
       // Texts cut off with an ellipsis: names that do not fit their box.

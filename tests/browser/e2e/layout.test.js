@@ -2,12 +2,14 @@
 // and two phones held sideways, the pile, your cards and the action buttons are all on
 // screen together without scrolling and never overlap; every card of a 20-card hand
 // keeps a strip a finger can tap (proved with elementFromPoint), and a selected card
-// hides none of its neighbours. Checked in the swap, mid-game with a 20-card hand, on
-// face-down cards and at game over, with a screenshot of each: layout-STATE-SIZE.png.
+// hides none of its neighbours; a 30-card hand, too long for that on a phone, packs each
+// rank, every rank keeps a strip, and a tap on one adds one more of its cards. Checked in
+// the swap, mid-game with a 20- and a 30-card hand, on face-down cards and at game over,
+// with a screenshot of each: layout-STATE-SIZE.png.
 //
 // One player in one browser plays real games against bots and resizes the window
-// between looks. The 20-card hand comes from picking up the pile whenever the rules let
-// (shiphead allows it at any turn); the face-down cards come from a table whose every
+// between looks. The long hands come from picking up the pile whenever the rules let
+// (shiphead allows it at any turn, and two decks give the cards); the face-down cards come from a table whose every
 // rank resets the pile, so that nobody ever has to pick up and the race to the face-down
 // cards is won in two turns.
 
@@ -38,6 +40,26 @@ async function startTable(page, ruleset) {
   await waitForView(page, 'swap');
 }
 
+/** Picks up the pile at every turn it holds cards, while that keeps the hand at `target` or under, until it holds `target`. */
+async function growHand(page, target) {
+  for (let i = 0; i < 300; i += 1) {
+    await waitForView(page, 'my-turn');
+    const hand = await app(page, () => window.shitheadApp.table.view.hand.length);
+    if (hand >= target) return hand;
+    const before = await app(page, () => window.shitheadApp.table.version);
+    await app(page, (most) => {
+      const v = window.shitheadApp.table.view;
+      const plays = v.legal.filter((a) => a.type === 'play').sort((a, b) => a.cards.length - b.cards.length);
+      const pickup = v.legal.find((a) => a.type === 'pickup');
+      // Pick up only what keeps the hand at the target or under, while a play is left.
+      const takes = pickup && v.pile.length && (v.hand.length + v.pile.length <= most || !plays.length);
+      window.shitheadApp.act(takes ? pickup : plays[0] ?? pickup);
+    }, target);
+    await page.waitForFunction((v) => window.shitheadApp.table.version !== v, before);
+  }
+  return app(page, () => window.shitheadApp.table.view.hand.length);
+}
+
 async function keepSwap(page) {
   await page.locator('[data-testid=confirm-swap]').click();
   await waitForView(page, 'play');
@@ -57,7 +79,7 @@ async function everySize(page, state, more = () => []) {
   return problems;
 }
 
-test('the table holds its layout at every size: swap, a 20-card hand, face-down cards, game over', { timeout: 300_000 }, async (t) => {
+test('the table holds its layout at every size: swap, a 20- and a 30-card hand, face-down cards, game over', { timeout: 420_000 }, async (t) => {
   const p = await newPlayer(browser, DEVICE);
   const page = p.page;
   await page.goto(BASE);
@@ -66,8 +88,8 @@ test('the table holds its layout at every size: swap, a 20-card hand, face-down 
   await page.locator('[data-preset=shiphead]').waitFor();
   const problems = [];
 
-  // 1. The swap of a shiphead game.
-  await startTable(page, 'shiphead');
+  // 1. The swap of a shiphead game with two decks (cards enough for a 30-card hand).
+  await startTable(page, { preset: 'shiphead', decks: 2 });
   problems.push(...await everySize(page, 'swap', (m) => {
     const out = [];
     if (m.cards.filter((c) => c.zone === 'hand').length < 3) out.push('no hand cards to swap');
@@ -78,25 +100,7 @@ test('the table holds its layout at every size: swap, a 20-card hand, face-down 
   await keepSwap(page);
 
   // 2. Pick up the pile at every turn it holds cards until the hand holds 20 or more.
-  for (let i = 0; i < 200; i += 1) {
-    await waitForView(page, 'my-turn');
-    const { hand, pile } = await app(page, () => {
-      const v = window.shitheadApp.table.view;
-      return { hand: v.hand.length, pile: v.pile.length };
-    });
-    if (hand >= 20) break;
-    const before = await app(page, () => window.shitheadApp.table.version);
-    await app(page, () => {
-      const v = window.shitheadApp.table.view;
-      const plays = v.legal.filter((a) => a.type === 'play').sort((a, b) => a.cards.length - b.cards.length);
-      const pickup = v.legal.find((a) => a.type === 'pickup');
-      // Aim at 20 cards: pick up only what keeps the hand at 20 or under, while a play is left.
-      const takes = pickup && v.pile.length && (v.hand.length + v.pile.length <= 20 || !plays.length);
-      window.shitheadApp.act(takes ? pickup : plays[0] ?? pickup);
-    });
-    await page.waitForFunction((v) => window.shitheadApp.table.version !== v, before);
-  }
-  const hand = await app(page, () => window.shitheadApp.table.view.hand.length);
+  const hand = await growHand(page, 20);
   assert.ok(hand >= 20, `the hand grew to 20 cards (${hand})`);
   t.diagnostic(`a hand of ${hand} cards`);
   // Select one card of a pair that may be played together: its partner must stay in
@@ -113,7 +117,8 @@ test('the table holds its layout at every size: swap, a 20-card hand, face-down 
   await page.locator('.my-hand .card-btn.selected').waitFor();
   if (partner.length > 1) {
     await settle(page);
-    const { strip } = (await measure(page)).cards.find((c) => c.name === partner[1] && c.zone === 'hand');
+    // With two decks the partner may be the same card as the one selected: the other copy.
+    const { strip } = (await measure(page)).cards.find((c) => c.name === partner[1] && c.zone === 'hand' && !c.selected);
     if (strip.width < MIN_STRIP) problems.push(`the partner ${partner[1]} of a selected ${partner[0]} shows ${strip.width} px`);
     else await page.mouse.click(strip.x, strip.y);
     await page.waitForFunction(() => document.querySelectorAll('.my-hand .card-btn.selected').length === 2, null, { timeout: 3000 })
@@ -123,6 +128,53 @@ test('the table holds its layout at every size: swap, a 20-card hand, face-down 
     const out = [];
     if (m.cards.filter((c) => c.zone === 'hand').length < 20) out.push('fewer than 20 hand cards');
     if (!m.cards.some((c) => c.selected)) out.push('no card selected');
+    if (!m.buttons.some((b) => b.name.startsWith('Play'))) out.push('no Play button');
+    return out;
+  }));
+
+  // 2b. Thirty cards: on a phone too many for two rows card by card, so each rank packs.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const hand30 = await growHand(page, 30);
+  assert.ok(hand30 >= 30, `the hand grew to 30 cards (${hand30})`);
+  // A turn with a play to make (thirty cards nearly always hold one; else take the pile).
+  for (let i = 0; i < 10; i += 1) {
+    await waitForView(page, 'my-turn');
+    if (await app(page, () => window.shitheadApp.table.view.legal.some((a) => a.type === 'play'))) break;
+    const before = await app(page, () => window.shitheadApp.table.version);
+    await app(page, () => window.shitheadApp.act(window.shitheadApp.table.view.legal.find((a) => a.type === 'pickup')));
+    await page.waitForFunction((v) => window.shitheadApp.table.version !== v, before);
+  }
+  await page.setViewportSize({ width: 375, height: 667 });
+  await settle(page);
+  // A rank of which one play may hold two or more: two taps on its run choose two cards.
+  const pairRank = await app(page, () => {
+    const rank = (c) => c.slice(0, -1);
+    const plays = window.shitheadApp.table.view.legal.filter((a) => a.type === 'play' && a.cards.length >= 2);
+    return plays.length ? rank(plays[0].cards[0]) : null;
+  });
+  if (!pairRank) {
+    problems.push('hand30: no rank of which a play holds two');
+  } else {
+    const isRank = (c) => c.zone === 'hand' && c.name.slice(0, -1) === pairRank;
+    let m = await measure(page);
+    const run = m.cards.filter(isRank);
+    if (!run.every((c) => c.pack !== null && c.pack === run[0].pack)) problems.push(`hand30: the ${pairRank}s are not one packed run`);
+    const { strip } = run.at(-1);
+    for (let tap = 1; tap <= 2; tap += 1) {
+      await page.mouse.click(strip.x, strip.y);
+      await page.waitForFunction((n) => document.querySelectorAll('.my-hand .card-btn.selected').length === n, tap, { timeout: 3000 })
+        .catch(() => problems.push(`hand30: tap ${tap} on the packed ${pairRank}s did not choose ${tap} of them`));
+      await page.waitForTimeout(600);  // two taps, not a double tap
+    }
+    m = await measure(page);
+    if (!m.cards.filter((c) => c.selected).every(isRank)) problems.push('hand30: a card of another rank was chosen');
+    if (!m.buttons.some((b) => /^Play two /.test(b.name))) problems.push(`hand30: no "Play two" button (${m.buttons.map((b) => b.name)})`);
+  }
+  problems.push(...await everySize(page, 'hand30', (m, size) => {
+    const out = [];
+    if (m.cards.filter((c) => c.zone === 'hand').length < 30) out.push('fewer than 30 hand cards');
+    const [w, h] = size.split('x').map(Number);
+    if (Math.min(w, h) < 500 && !m.cards.some((c) => c.pack !== null)) out.push('a phone does not pack the hand');
     if (!m.buttons.some((b) => b.name.startsWith('Play'))) out.push('no Play button');
     return out;
   }));

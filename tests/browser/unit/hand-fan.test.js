@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fanLayout, COMFORTABLE_STRIP } from '../../../web-client/js/core/hand-fan.js';
+import { fanLayout, COMFORTABLE_STRIP, LEAST_STRIP, PACKED_OFFSET, LEAST_PACKED_OFFSET } from '../../../web-client/js/core/hand-fan.js';
 
 const phone = { width: 340, cardWidth: 54, cardHeight: 76, lift: 14, maxRows: 2 };
 
@@ -44,4 +44,73 @@ test('a screen held sideways has one row: the cards overlap more instead', () =>
 
 test('no cards, no room', () => {
   assert.deepEqual(fanLayout({ ...phone, count: 0 }).positions, []);
+});
+
+/** A hand of `counts[r]` cards of rank r, in display order. */
+function handOf(counts) {
+  const ranks = [];
+  counts.forEach((n, r) => { for (let i = 0; i < n; i += 1) ranks.push(String(r)); });
+  return ranks;
+}
+
+/** The strip each run of a packed hand keeps: from its first card to the next run's, or the card's width for a row's last. */
+function runStrips(l, cardWidth) {
+  const strips = [];
+  l.positions.forEach((p, i) => {
+    if (i > 0 && l.group[i - 1] === l.group[i]) return;
+    const next = l.positions.findIndex((q, j) => j > i && l.group[j] !== l.group[i]);
+    const sameRow = next >= 0 && l.positions[next].y === p.y;
+    strips.push(sameRow ? l.positions[next].x - p.x : cardWidth);
+  });
+  return strips;
+}
+
+test('short and long hands alike stay card by card while each card keeps the least strip', () => {
+  for (const count of [3, 10, 20, 24]) {
+    const l = fanLayout({ ...phone, count, ranks: handOf([count]) });
+    assert.equal(l.packed, false, `${count} cards of one rank`);
+  }
+});
+
+test('thirty cards on a small phone pack each rank, and every rank keeps a comfortable strip', () => {
+  const ranks = handOf([3, 2, 3, 2, 2, 3, 2, 2, 3, 2, 2, 2, 2]);
+  const plain = fanLayout({ ...phone, count: 30 });
+  assert.ok(plain.step < LEAST_STRIP, `card by card a strip is ${plain.step} px`);
+  const l = fanLayout({ ...phone, count: 30, ranks });
+  assert.equal(l.packed, true);
+  assert.equal(l.rows, 2);
+  assert.equal(l.offset, PACKED_OFFSET);
+  assert.equal(new Set(l.group).size, 13);
+  for (const strip of runStrips(l, 54)) assert.ok(strip >= COMFORTABLE_STRIP, `a rank keeps ${strip} px`);
+  // A run's cards lie the offset apart, each rank wholly in one row, all inside the width.
+  for (let i = 1; i < 30; i += 1) {
+    if (l.group[i] === l.group[i - 1]) {
+      assert.equal(l.positions[i].x - l.positions[i - 1].x, PACKED_OFFSET);
+      assert.equal(l.positions[i].y, l.positions[i - 1].y);
+    }
+  }
+  for (const p of l.positions) assert.ok(p.x >= 0 && p.x + 54 <= 340 + 1e-9);
+});
+
+test('sideways, one row: thirty cards fit by packing where card by card they could not', () => {
+  const ranks = handOf([3, 2, 3, 2, 2, 3, 2, 2, 3, 2, 2, 2, 2]);
+  const l = fanLayout({ ...phone, width: 560, maxRows: 1, count: 30, ranks });
+  assert.equal(l.packed, true);
+  assert.equal(l.rows, 1);
+  for (const strip of runStrips(l, 54)) assert.ok(strip >= LEAST_STRIP, `a rank keeps ${strip} px`);
+});
+
+test('a very long hand packs tighter, never closer than the least offset', () => {
+  // Four of every rank and both jokers: 54 cards.
+  const ranks = [...handOf(Array(13).fill(4)), 'joker', 'joker'];
+  const l = fanLayout({ ...phone, count: ranks.length, ranks });
+  assert.equal(l.packed, true);
+  assert.ok(l.offset < PACKED_OFFSET && l.offset >= LEAST_PACKED_OFFSET);
+  for (const strip of runStrips(l, 54)) assert.ok(strip >= LEAST_STRIP, `a rank keeps ${strip} px`);
+});
+
+test('a long hand of all different ranks has nothing to pack and stays card by card', () => {
+  const ranks = handOf(Array(13).fill(1));
+  const l = fanLayout({ ...phone, width: 300, maxRows: 1, count: 13, ranks });
+  assert.equal(l.packed, false);
 });

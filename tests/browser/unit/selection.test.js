@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   activeSource, zoneCards, isPlayable, toggleCard, selectedPlay, playAction, selectAllOfRank, pruneSelection,
-  canPickUp, canWait, faceDownSlots, maxCountFor, playInstances, tableJoinsHand, turnableSlots,
+  tapPackedRank, canPickUp, canWait, faceDownSlots, maxCountFor, playInstances, tableJoinsHand, turnableSlots,
 } from '../../../web-client/js/core/selection.js';
 import { tableLayout } from '../../../web-client/js/core/table-cards.js';
 
@@ -63,6 +63,38 @@ test('no more cards than one legal play holds', () => {
   const cards = zoneCards(v, 'hand');
   assert.equal(selectAllOfRank(cards[2], cards, v).length, 2);
   assert.equal(selectAllOfRank(cards[2], cards, v)[0], cards[2].key);
+});
+
+test('a tap on a packed rank adds one more of it, as many as a play holds, then puts them back', () => {
+  const v = view({
+    hand: ['8S', '8H', '8D', '9D'],
+    legal: [{ type: 'play', cards: ['8D'] }, { type: 'play', cards: ['8D', '8H'] }, { type: 'play', cards: ['9D'] }],
+  });
+  const cards = zoneCards(v, 'hand');
+  // Whichever 8 the finger lands on, the tap means "an 8", then "another 8".
+  let sel = tapPackedRank([], key(v, '8D'), cards, v);
+  assert.deepEqual(sel, [key(v, '8D').key]);
+  sel = tapPackedRank(sel, key(v, '8D'), cards, v);
+  assert.equal(sel.length, 2);
+  assert.deepEqual(selectedPlay(sel, cards, v.legal).cards.map((c) => c[0]), ['8', '8']);
+  // No play holds three 8s: the next tap puts both back.
+  assert.deepEqual(tapPackedRank(sel, key(v, '8S'), cards, v), []);
+  // Another rank starts again; a rank that cannot be played changes nothing.
+  assert.deepEqual(tapPackedRank(sel, key(v, '9D'), cards, v), [key(v, '9D').key]);
+  const unplayable = view({ hand: ['4D', '4S'], legal: [{ type: 'pickup' }] });
+  assert.deepEqual(tapPackedRank(['x'], zoneCards(unplayable, 'hand')[0], zoneCards(unplayable, 'hand'), unplayable), ['x']);
+});
+
+test('a packed rank runs out of cards before a play does: the tap after the last puts them back', () => {
+  const v = view({
+    hand: ['5H', '5S', '6D'],
+    legal: [{ type: 'play', cards: ['5H'] }, { type: 'play', cards: ['5H', '5S'] }, { type: 'play', cards: ['6D'] }],
+  });
+  const cards = zoneCards(v, 'hand');
+  let sel = tapPackedRank([], cards[1], cards, v);
+  sel = tapPackedRank(sel, cards[1], cards, v);
+  assert.deepEqual([...sel].sort(), [cards[0].key, cards[1].key].sort());
+  assert.deepEqual(tapPackedRank(sel, cards[0], cards, v), []);
 });
 
 test('two decks: the same card twice is two cards', () => {

@@ -96,6 +96,22 @@ export function toggleCard(selection, instance, instances, view) {
   return [...selection, instance.key];
 }
 
+/**
+ * A tap on a rank packed in a long hand (core/hand-fan.js): it stands for the rank, not
+ * for the card under the finger. It adds one more card of that rank, up to as many as one
+ * play may hold, and the tap after that puts them all back; a tap on another rank starts
+ * a new selection. A rank that cannot be played leaves the selection as it is.
+ */
+export function tapPackedRank(selection, instance, instances, view) {
+  if (!isPlayable(instance, view)) return selection;
+  const rank = rankOf(instance.card);
+  const chosen = instances.filter((i) => selection.includes(i.key));
+  if (chosen.length === 0 || rankOf(chosen[0].card) !== rank) return [instance.key];
+  const spare = instances.find((i) => i.zone === instance.zone && rankOf(i.card) === rank && !selection.includes(i.key));
+  if (!spare || chosen.length >= maxCountFor(view.legal, rank)) return [];
+  return [...selection, spare.key];
+}
+
 /** Selects every playable card of this card's rank, as many as one play may hold. */
 export function selectAllOfRank(instance, instances, view) {
   if (!isPlayable(instance, view)) return [];

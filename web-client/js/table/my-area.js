@@ -7,7 +7,7 @@
 import { h } from '../ui/dom.js';
 import { backEl } from './card-el.js';
 import { cardButton, cardEl } from './card-el.js';
-import { sortCards } from '../core/cards.js';
+import { rankOf, sortCards } from '../core/cards.js';
 import { activeSource, isPlayable, turnableSlots, zoneCards } from '../core/selection.js';
 import { tableLayout } from '../core/table-cards.js';
 import { fanLayout } from '../core/hand-fan.js';
@@ -63,7 +63,8 @@ export function myAreaEl(view, ui) {
     const playable = isPlayable(inst, view);
     return cardButton(inst.card, { key: inst.key, zone: 'hand', playable, selected: ui.selection.includes(inst.key),
       dim: source === 'hand' && view.legal.length > 0 && !playable,
-      onclick: () => ui.handlers.tapCard(inst), ondblclick: () => ui.handlers.doubleTapCard(inst) });
+      onclick: (event) => ui.handlers.tapCard(inst, { packed: isPackedTap(event) }),
+      ondblclick: () => ui.handlers.doubleTapCard(inst) });
   });
 
   return h('div', { class: `my-area${swapping ? ' swapping' : ''}` },
@@ -71,6 +72,14 @@ export function myAreaEl(view, ui) {
     h('div', { class: 'my-hand', role: 'group', 'aria-label': `Your hand, ${handCards.length} cards`,
       'data-count': String(handCards.length) },
     ...(handButtons.length ? handButtons : [h('p', { class: 'hand-empty' }, view.phase === 'over' ? '' : 'No cards in hand')])));
+}
+
+/**
+ * A tap (not a key: a keyboard reaches each card on its own) on a card of a hand packed
+ * by rank: it stands for the rank, since the finger cannot aim at one card of the pack.
+ */
+function isPackedTap(event) {
+  return event.detail > 0 && Boolean(event.currentTarget?.closest('.my-hand.packed'));
 }
 
 function faceUpButton(inst, view, ui, source) {
@@ -101,12 +110,16 @@ function explains(el, ui, target) {
 /**
  * Lays the hand's cards out to fit its width (see core/hand-fan.js): the card size, the
  * lift of a selected card and the rows the screen has room for come from the CSS
- * (`--lift`, `--hand-rows`), so that each layout of the table says them once.
+ * (`--lift`, `--hand-rows`), so that each layout of the table says them once. A hand
+ * packed by rank gets the class `packed`; each of its cards names its run (`data-pack`),
+ * and the front card of a run of two or more says how many (`data-pack-count`, drawn as
+ * a badge).
  */
 export function fitHand(handEl) {
   const cards = [...handEl.querySelectorAll('.card-btn')];
   handEl.classList.toggle('fanned', cards.length > 0);
   if (!cards.length) {
+    handEl.classList.remove('packed');
     handEl.style.removeProperty('height');
     return;
   }
@@ -116,11 +129,24 @@ export function fitHand(handEl) {
   const layout = fanLayout({
     count: cards.length, width, cardWidth: cards[0].offsetWidth, cardHeight: cards[0].offsetHeight,
     lift: px('--lift'), maxRows: Math.max(1, Math.round(px('--hand-rows'))),
+    ranks: cards.map((card) => rankOf(card.dataset.card)),
   });
   cards.forEach((card, i) => {
     card.style.setProperty('--x', `${Math.round(px('padding-left') + layout.positions[i].x)}px`);
     card.style.setProperty('--y', `${Math.round(layout.positions[i].y)}px`);
+    if (layout.packed) {
+      const run = layout.group[i];
+      card.dataset.pack = String(run);
+      const length = layout.group.filter((g) => g === run).length;
+      const front = layout.group[i + 1] !== run;
+      if (front && length > 1) card.dataset.packCount = String(length);
+      else delete card.dataset.packCount;
+    } else {
+      delete card.dataset.pack;
+      delete card.dataset.packCount;
+    }
   });
+  handEl.classList.toggle('packed', layout.packed);
   handEl.dataset.rows = String(layout.rows);
   handEl.style.height = `${Math.ceil(layout.height + px('padding-bottom'))}px`;
 }

@@ -20,8 +20,8 @@ import { msLeft } from '../core/room-sync.js';
 import { clock } from '../core/format.js';
 import { turnWords, ordinal } from '../core/event-words.js';
 import {
-  activeSource, isPlayable, playAction, playInstances, pruneSelection, selectAllOfRank, selectedPlay, toggleCard,
-  canPickUp, canWait, tableJoinsHand, turnableSlots,
+  activeSource, isPlayable, playAction, playInstances, pruneSelection, selectAllOfRank, selectedPlay, tapPackedRank,
+  toggleCard, canPickUp, canWait, tableJoinsHand, turnableSlots,
 } from '../core/selection.js';
 import { aRank, rankOf } from '../core/cards.js';
 import { startSwap, tapSwap, stackingAllowed } from '../core/swap.js';
@@ -66,7 +66,7 @@ export class TableScreen {
       h('div', { class: 'table-layout' }, this.felt, this.side.el), this.overlay, this.reactions.el);
 
     this.handlers = {
-      tapCard: (inst) => this.tapCard(inst),
+      tapCard: (inst, how) => this.tapCard(inst, how),
       doubleTapCard: (inst) => this.doubleTapCard(inst),
       tapSwap: (zone, index) => this.tapSwapCard(zone, index),
       turnFaceDown: (slot) => app.act({ type: 'play_face_down', slot }),
@@ -406,12 +406,13 @@ export class TableScreen {
 
   // ---- actions ----
 
-  tapCard(inst) {
+  /** `packed`: the tap landed on a hand packed by rank, and stands for the rank (hand-fan.js). */
+  tapCard(inst, { packed = false } = {}) {
     if (this.suppressClick) return;
     const view = this.view;
     if (this.app.move) { this.explain(inst); return; }
     const instances = this.instances(view);
-    const next = toggleCard(this.selection, inst, instances, view);
+    const next = (packed ? tapPackedRank : toggleCard)(this.selection, inst, instances, view);
     if (next === this.selection) {
       // Nothing changed: say why rather than nothing at all.
       const rank = rankOf(inst.card);

@@ -115,8 +115,14 @@ function lookAtTable(page) {
     const has = (type) => legal.some((a) => a.type === type);
     const shown = (sel) => Boolean(document.querySelector(sel));
     if (has('swap') && shown('[data-testid=confirm-swap]')) return { kind: 'swap', version: window.shitheadApp.table.version };
+    // In a hand packed by rank only the front card of a run shows its strip, and a tap
+    // there stands for the rank (hand-fan.js): tap that one, as a person would.
+    const front = (el) => {
+      if (el.dataset.pack === undefined) return el;
+      return [...el.parentElement.querySelectorAll(`.card-btn[data-pack="${el.dataset.pack}"]`)].at(-1);
+    };
     const playable = [...document.querySelectorAll('.my-area .card-btn.playable[data-card]')]
-      .map((el) => ({ card: el.dataset.card, key: el.dataset.key }));
+      .map((el) => ({ card: el.dataset.card, key: front(el).dataset.key }));
     const base = { version: window.shitheadApp.table.version };
     if (has('play') && playable.length) return { ...base, kind: 'play', playable };
     if (has('play_face_down') && shown('.my-table button[data-slot]')) return { ...base, kind: 'face_down' };

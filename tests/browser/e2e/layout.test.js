@@ -1,11 +1,11 @@
-// Layouts that hold (issue 14): at eight screen sizes, from a small phone to a desktop
-// and two phones held sideways, the pile, your cards and the action buttons are all on
-// screen together without scrolling and never overlap; every card of a 20-card hand
-// keeps a strip a finger can tap (proved with elementFromPoint), and a selected card
-// hides none of its neighbours; a 30-card hand, too long for that on a phone, packs each
-// rank, every rank keeps a strip, and a tap on one adds one more of its cards. Checked in
-// the swap, mid-game with a 20- and a 30-card hand, on face-down cards and at game over,
-// with a screenshot of each: layout-STATE-SIZE.png.
+// Layouts that hold (issue 14): at nine screen sizes, from a small phone to a desktop, a
+// laptop's window and two phones held sideways, the pile, your cards and the action
+// buttons are all on screen together without scrolling and never overlap; every card of
+// a 20-card hand keeps a strip a finger can tap (proved with elementFromPoint), and a
+// selected card hides none of its neighbours; a 30-card hand, too long for that on a
+// phone, packs each rank, every rank keeps a strip, and a tap on one adds one more of its
+// cards. Checked in the swap, mid-game with a 20- and a 30-card hand, on face-down cards
+// and at game over, with a screenshot of each: layout-STATE-SIZE.png.
 //
 // One player in one browser plays real games against bots and resizes the window
 // between looks. The long hands come from picking up the pile whenever the rules let
@@ -21,6 +21,8 @@ import { MIN_STRIP, checkLayout, measure, settle } from './layout-check.js';
 const SIZES = [
   ['360x640', 360, 640], ['375x667', 375, 667], ['390x844', 390, 844], ['412x915', 412, 915],
   ['844x390', 844, 390], ['667x375', 667, 375], ['768x1024', 768, 1024], ['1440x900', 1440, 900],
+  // A laptop of 1366x768: its browser window, under the browser's own bars.
+  ['1366x657', 1366, 657],
 ];
 // A touch screen that is not a phone emulation, so that one page can take every size.
 const DEVICE = { viewport: { width: 390, height: 844 }, hasTouch: true, deviceScaleFactor: 1 };

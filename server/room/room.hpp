@@ -191,9 +191,8 @@ class room {
   // move the rules refuse (never expected) is replaced by the normal bot's.
   void answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now, outbox& out);
   // Every running clock (turn, swap, grace, the close of an empty table, the wait for a
-  // searching bot's answer) starts again
-  // `pause` later: the host calls it after the store refused writes for that long, so
-  // that nobody's time ran while their moves were refused.
+  // searching bot's answer) starts again `pause` later: the host calls it after the store
+  // refused writes for that long, so that nobody's time ran while their moves were refused.
   void postpone_clocks(clock::duration pause);
 
   // The earliest time a timer falls due (possibly already past); nullopt when none runs.

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <future>
 
 #include "protocol/game_record.hpp"
@@ -34,6 +35,21 @@ struct gate {
   std::promise<void> entered;
   std::promise<void> release;
   std::shared_future<void> released = release.get_future().share();
+
+  // Asks the holding question (its callback runs `then` once released) and returns when
+  // the pool's thread is inside it.
+  ::testing::AssertionResult hold(bot_pool& pool, std::function<void()> then = [] {}) {
+    const bool asked = pool.ask(a_question(0), [this, then = std::move(then)](std::optional<rules::action>) {
+      entered.set_value();
+      released.wait();
+      then();
+    });
+    if (!asked) return ::testing::AssertionFailure() << "the pool refused the holding question";
+    if (entered.get_future().wait_for(60s) != std::future_status::ready) {
+      return ::testing::AssertionFailure() << "the pool's thread never took the holding question";
+    }
+    return ::testing::AssertionSuccess();
+  }
 };
 
 TEST(BotPool, AnswersEachQuestionOnItsThreadWithTheThinkersMove) {
@@ -63,11 +79,7 @@ TEST(BotPool, AnswersEachQuestionOnItsThreadWithTheThinkersMove) {
 TEST(BotPool, AFullQueueRefusesAndTheCallerAnswersItself) {
   bot_pool pool(1, 2);
   gate g;
-  ASSERT_TRUE(pool.ask(a_question(0), [&](std::optional<rules::action>) {
-    g.entered.set_value();
-    g.released.wait();
-  }));
-  ASSERT_EQ(g.entered.get_future().wait_for(60s), std::future_status::ready);
+  ASSERT_TRUE(g.hold(pool));
   std::atomic<int> later{0};
   EXPECT_TRUE(pool.ask(a_question(1), [&](std::optional<rules::action>) { ++later; }));
   EXPECT_TRUE(pool.ask(a_question(2), [&](std::optional<rules::action>) { ++later; }));
@@ -81,11 +93,7 @@ TEST(BotPool, AFullQueueRefusesAndTheCallerAnswersItself) {
 TEST(BotPool, AQuestionTheRoomHasGivenUpOnIsDroppedUnthought) {
   bot_pool pool(1, 8);
   gate g;
-  ASSERT_TRUE(pool.ask(a_question(0), [&](std::optional<rules::action>) {
-    g.entered.set_value();
-    g.released.wait();
-  }));
-  ASSERT_EQ(g.entered.get_future().wait_for(60s), std::future_status::ready);
+  ASSERT_TRUE(g.hold(pool));
   // Behind the busy thread: one the room gives up on in 20 ms, and one it waits for.
   std::atomic<int> late{0};
   std::promise<void> kept;
@@ -109,12 +117,7 @@ TEST(BotPool, StopDropsWhatWaitsAndCallsNothingAfterwards) {
   {
     bot_pool pool(1, 8);
     // The thread is busy in a callback; two more wait.
-    ASSERT_TRUE(pool.ask(a_question(0), [&](std::optional<rules::action>) {
-      g.entered.set_value();
-      g.released.wait();
-      ++called;
-    }));
-    ASSERT_EQ(g.entered.get_future().wait_for(60s), std::future_status::ready);
+    ASSERT_TRUE(g.hold(pool, [&] { ++called; }));
     ASSERT_TRUE(pool.ask(a_question(1), [&](std::optional<rules::action>) { ++called; }));
     ASSERT_TRUE(pool.ask(a_question(2), [&](std::optional<rules::action>) { ++called; }));
     // stop() waits for the callback in hand (it runs under the pool's lock), so let

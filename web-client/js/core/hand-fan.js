@@ -78,6 +78,7 @@ function rankRuns(ranks) {
  * offset up to PACKED_OFFSET that leaves every run the least strip, else the least offset.
  */
 function packedByRank(runs, { width, cardWidth, cardHeight, gap, lift, rowStep, maxRows, strip }) {
+  const cardsIn = (row) => row.reduce((a, b) => a + b, 0);
   const rowsOf = (rows) => {
     const out = [];
     for (let row = 0; row < rows; row += 1) {
@@ -85,11 +86,8 @@ function packedByRank(runs, { width, cardWidth, cardHeight, gap, lift, rowStep, 
     }
     return out;
   };
-  const stepFor = (row, offset) => {
-    const cards = row.reduce((a, b) => a + b, 0);
-    if (row.length <= 1) return cardWidth + gap;
-    return Math.min(cardWidth + gap, (width - cardWidth - offset * (cards - row.length)) / (row.length - 1));
-  };
+  const stepFor = (row, offset) => (row.length <= 1 ? cardWidth + gap
+    : Math.min(cardWidth + gap, (width - cardWidth - offset * (cardsIn(row) - row.length)) / (row.length - 1)));
   const leastStep = (parts, offset) => Math.min(...parts.map((row) => stepFor(row, offset)));
   let chosen = null;
   for (let rows = 1; rows <= Math.min(maxRows, runs.length); rows += 1) {
@@ -106,8 +104,7 @@ function packedByRank(runs, { width, cardWidth, cardHeight, gap, lift, rowStep, 
   parts.forEach((row, r) => {
     // Each row fanned to the width with its own step between runs.
     const own = Math.max(0, stepFor(row, offset));
-    const cards = row.reduce((a, b) => a + b, 0);
-    const rowWidth = cardWidth + offset * (cards - row.length) + own * (row.length - 1);
+    const rowWidth = cardWidth + offset * (cardsIn(row) - row.length) + own * (row.length - 1);
     let x = Math.max(0, (width - rowWidth) / 2);
     row.forEach((length, k) => {
       if (k > 0) x += own;
@@ -119,6 +116,6 @@ function packedByRank(runs, { width, cardWidth, cardHeight, gap, lift, rowStep, 
       run += 1;
     });
   });
-  const perRow = Math.max(...parts.map((row) => row.reduce((a, b) => a + b, 0)));
+  const perRow = Math.max(...parts.map(cardsIn));
   return { rows, perRow, step, rowStep, positions, height: lift + cardHeight + rowStep * (rows - 1), packed: true, offset, group };
 }

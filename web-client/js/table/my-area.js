@@ -131,15 +131,17 @@ export function fitHand(handEl) {
     lift: px('--lift'), maxRows: Math.max(1, Math.round(px('--hand-rows'))),
     ranks: cards.map((card) => rankOf(card.dataset.card)),
   });
+  // How many cards each run of a packed hand holds.
+  const runLength = new Map();
+  if (layout.packed) layout.group.forEach((run) => runLength.set(run, (runLength.get(run) ?? 0) + 1));
   cards.forEach((card, i) => {
     card.style.setProperty('--x', `${Math.round(px('padding-left') + layout.positions[i].x)}px`);
     card.style.setProperty('--y', `${Math.round(layout.positions[i].y)}px`);
     if (layout.packed) {
       const run = layout.group[i];
       card.dataset.pack = String(run);
-      const length = layout.group.filter((g) => g === run).length;
       const front = layout.group[i + 1] !== run;
-      if (front && length > 1) card.dataset.packCount = String(length);
+      if (front && runLength.get(run) > 1) card.dataset.packCount = String(runLength.get(run));
       else delete card.dataset.packCount;
     } else {
       delete card.dataset.pack;

@@ -29,7 +29,7 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
     db->start();
     service->start_housekeeping();
     spdlog::info("store: {} player(s), {} table(s) restored", player_count, restored);
-    http_server.set_store_health([db] { return db->healthy(); });
+    http_server.set_store_health([db] { return db->problem(); });
     http_server.set_rankings([db, metrics = http_server.metrics()](std::string target,
                                                                    std::function<void(api_reply)> reply) {
       metrics->set_store_queue_depth(db->queue_depth());

@@ -316,10 +316,11 @@ std::string error_json(protocol::error_code code, std::string_view message) {
   return doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-api_response health_response(bool store_healthy) {
+api_response health_response(const std::optional<std::string>& store_problem) {
   // "ok" was the whole answer before the store existed; probes that read it still work.
-  if (store_healthy) return {http::status::ok, R"({"ok":true,"status":"ok","store":"ok"})"};
-  return {http::status::service_unavailable, R"({"ok":false,"status":"unhealthy","store":"failing"})"};
+  if (!store_problem) return {http::status::ok, R"({"ok":true,"status":"ok","store":"ok"})"};
+  nlohmann::json body{{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}, {"reason", *store_problem}};
+  return {http::status::service_unavailable, body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
 }
 
 bool is_api_path(std::string_view path) {
@@ -353,7 +354,7 @@ std::variant<rules::ruleset, api_response> ruleset_from_query(rules::preset_id p
 
 std::optional<api_response> handle_api(std::string_view path, std::string_view query) {
   if (!is_api_path(path)) return std::nullopt;
-  if (path == "/healthz") return health_response(true);
+  if (path == "/healthz") return health_response(std::nullopt);
   if (path == rules_prefix || path == "/api/rules/") return api_response{http::status::ok, presets_json().dump()};
   if (path.starts_with("/api/rules/")) {
     const auto name = path.substr(rules_prefix.size() + 1);

@@ -2,7 +2,8 @@
 // The JSON endpoints as pure functions of the request path: no I/O, so tests can call
 // them directly and http_session only has to send what they return.
 //   GET /healthz              {"ok": true, "status": "ok", "store": "ok"}, or a 503 with
-//                             false, "unhealthy" and "failing" when the store fails
+//                             false, "unhealthy", "failing" and the "reason" when the
+//                             store fails (a full disk, a deleted data file)
 //   GET /api/rules            {"presets": [{"name", "summary"}, ...]}
 //   GET /api/rules/{preset}   `shithead rules PRESET --json` plus "summary", "powers"
 //                             (each rank's powers by name) and "rules_in_words"; an
@@ -36,7 +37,7 @@ bool is_api_path(std::string_view path);
 // not an API path. /healthz assumes a healthy store; the session asks the store and calls
 // health_response.
 std::optional<api_response> handle_api(std::string_view path, std::string_view query = {});
-api_response health_response(bool store_healthy);
+api_response health_response(const std::optional<std::string>& store_problem);
 
 nlohmann::ordered_json presets_json();
 nlohmann::ordered_json preset_json(const rules::ruleset& rs);

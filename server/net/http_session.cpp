@@ -353,7 +353,7 @@ void http_session::handle_request(request req) {
   if (path == "/metrics")
     return send(text_response(context, http::status::ok, metrics_type, state_->metrics().render(), "no-store"));
   if (path == "/healthz") {
-    auto health = health_response(store_is_healthy());
+    auto health = health_response(store_problem());
     return send(text_response(context, health.status, json_type, std::move(health.body), "no-store"));
   }
   if (path.starts_with("/api/") && !state_->addresses().take_api_request(client_key(req)))
@@ -370,14 +370,14 @@ void http_session::handle_request(request req) {
                      state_->static_files()));
 }
 
-bool http_session::store_is_healthy() const {
-  const auto& healthy = state_->hooks().health;
-  if (!healthy) return true;
+std::optional<std::string> http_session::store_problem() const {
+  const auto& problem = state_->hooks().health;
+  if (!problem) return std::nullopt;
   try {
-    return healthy();
+    return problem();
   } catch (const std::exception& e) {
     spdlog::error("the store health check failed: {}", e.what());
-    return false;
+    return std::string("the store health check failed");
   }
 }
 

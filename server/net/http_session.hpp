@@ -35,9 +35,9 @@ using websocket_upgrade = std::function<void(boost::beast::tcp_stream stream,
                                              boost::beast::http::request<boost::beast::http::string_body> request,
                                              address_table::ticket place)>;
 
-// Whether the store is writing; called on a network thread for every /healthz, so it
-// must answer at once (a flag, not a query).
-using store_health = std::function<bool()>;
+// What is wrong with the store (nullopt while it writes); called on a network thread for
+// every /healthz, so it must answer at once (a flag, not a query).
+using store_health = std::function<std::optional<std::string>()>;
 
 // Answers a rankings GET (`target` with its query string) through `reply`, which may be
 // called later and from any thread (the store's); the session posts back to its strand.
@@ -130,7 +130,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_read_error(boost::beast::error_code ec);
   void handle_request(boost::beast::http::request<boost::beast::http::string_body> request);
-  bool store_is_healthy() const;
+  // What is wrong with the store, or nullopt when it is writing.
+  std::optional<std::string> store_problem() const;
   // The key of the client a request comes from: the peer's, or behind a trusted proxy,
   // the address it forwarded for.
   std::string client_key(const boost::beast::http::request<boost::beast::http::string_body>& req) const;

@@ -29,7 +29,7 @@ server::~server() = default;
 
 void server::set_websocket_upgrade(websocket_upgrade hook) { hooks_.upgrade = std::move(hook); }
 
-void server::set_store_health(std::function<bool()> healthy) { hooks_.health = std::move(healthy); }
+void server::set_store_health(store_health problem) { hooks_.health = std::move(problem); }
 
 void server::set_rankings(rankings_hook hook) { hooks_.rankings = std::move(hook); }
 

@@ -61,9 +61,10 @@ class server {
 
   // Before start(): where /ws upgrades go. The hook runs on the connection's strand.
   void set_websocket_upgrade(websocket_upgrade hook);
-  // Before start(): whether the store is writing, asked on every /healthz (on a network
-  // thread, so it must answer at once). Without it the store counts as healthy.
-  void set_store_health(std::function<bool()> healthy);
+  // Before start(): what is wrong with the store (nullopt while it writes), asked on every
+  // /healthz (on a network thread, so it must answer at once). Without it the store
+  // counts as healthy.
+  void set_store_health(store_health problem);
   // Before start(): answers GETs of the rankings API (is_rankings_target). Called on the
   // connection's strand and must not block; `reply` may be called later from any thread
   // (a second call is ignored; dropped uncalled, it answers 503). A reply still held keeps

@@ -1,9 +1,12 @@
 #include "server/store/sqlite_store.hpp"
 
 #include <pthread.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <future>
 #include <stdexcept>
@@ -92,7 +95,15 @@ sqlite_store::sqlite_store(const std::string& path, std::size_t max_waiting_read
                                  : std::make_unique<sqlite_connection>(path, sqlite_connection::reader_tag{})),
       checkpointer_(reader_ ? std::make_unique<sqlite::database>(path, false) : nullptr),
       folder_(reader_ ? std::filesystem::absolute(path).parent_path() : std::filesystem::path()),
+      file_(reader_ ? std::filesystem::absolute(path) : std::filesystem::path()),
       max_waiting_reads_(max_waiting_reads) {
+  if (!file_.empty()) {
+    struct stat opened {};
+    if (::stat(file_.c_str(), &opened) == 0) {
+      file_device_ = static_cast<std::uint64_t>(opened.st_dev);
+      file_inode_ = static_cast<std::uint64_t>(opened.st_ino);
+    }
+  }
   // The checkpointer's thread copies the WAL back; commits never do it themselves.
   if (checkpointer_) {
     connection_->db.exec("PRAGMA wal_autocheckpoint = 0");
@@ -289,7 +300,11 @@ void sqlite_store::checkpoint_loop() {
       std::unique_lock lock(mutex_);
       checkpoint_wake_.wait_for(lock, checkpoint_every, [this] { return stopping_; });
       if (stopping_) return;  // the last connection to close checkpoints the rest
-      if (commits_ == checkpointed) continue;
+    }
+    check_data_file();
+    {
+      const std::lock_guard lock(mutex_);
+      if (commits_ == checkpointed || !file_lost_.empty()) continue;
       checkpointed = commits_;
     }
     if (disk_space_low()) {
@@ -323,6 +338,33 @@ void sqlite_store::checkpoint_loop() {
       spdlog::error("store: a checkpoint failed: {}", e.what());
     }
   }
+}
+
+void sqlite_store::check_data_file() {
+  if (file_inode_ == 0) return;
+  {
+    const std::lock_guard lock(mutex_);
+    if (!file_lost_.empty()) return;  // said once; nothing brings the old file back
+  }
+  struct stat now {};
+  std::string lost;
+  if (::stat(file_.c_str(), &now) != 0) {
+    if (errno == ENOENT) lost = "the data file " + file_.string() + " was deleted while the server ran";
+  } else if (static_cast<std::uint64_t>(now.st_ino) != file_inode_ ||
+             static_cast<std::uint64_t>(now.st_dev) != file_device_) {
+    lost = "the data file " + file_.string() + " was replaced by another file while the server ran";
+  }
+  if (lost.empty()) return;  // there, or not readable just now (which writes will show)
+  {
+    const std::lock_guard lock(mutex_);
+    file_lost_ = lost;
+    healthy_ = false;
+  }
+  spdlog::critical("store: {}; nothing more is saved and tables refuse moves (cannot_save). What was written "
+                   "before is in the file the server still holds open: stop the server only after copying the data "
+                   "back (for example from /proc/{}/fd), or restore a backup, then start it again",
+                   lost, ::getpid());
+  wake_.notify_all();
 }
 
 bool sqlite_store::disk_space_low() const {
@@ -370,6 +412,16 @@ bool sqlite_store::run_batch(std::deque<job>& batch, outage& state) {
   bool any_write = false;
   for (const auto& j : batch) any_write |= j.write;
   if (any_write) {
+    std::string lost;
+    {
+      const std::lock_guard lock(mutex_);
+      lost = file_lost_;
+    }
+    if (!lost.empty()) {
+      // As on a full disk: every job waits and is tried again, and tables refuse moves.
+      state.failed(lost, batch.size());
+      return false;
+    }
     try {
       if (before_batch_) before_batch_(connection_->db);
       auto& queries = connection_->queries;
@@ -528,6 +580,13 @@ void sqlite_store::wait_for_writes_for_tests() {
 bool sqlite_store::healthy() const {
   const std::lock_guard lock(mutex_);
   return healthy_;
+}
+
+std::optional<std::string> sqlite_store::problem() const {
+  const std::lock_guard lock(mutex_);
+  if (!file_lost_.empty()) return file_lost_;
+  if (!healthy_) return std::string("the disk refuses writes (full, or an I/O error)");
+  return std::nullopt;
 }
 
 std::size_t sqlite_store::queue_depth() const {

@@ -71,7 +71,8 @@ class sqlite_store final : public store {
   // store commits at once). bench/README.md has the figures that chose them.
   static constexpr std::chrono::microseconds group_window{1000};
   static constexpr std::chrono::microseconds busy_gap{5000};
-  // How often the checkpointer looks for new commits to copy back.
+  // How often the checkpointer looks for new commits to copy back, and checks that the
+  // data file is still there (check_data_file).
   static constexpr std::chrono::milliseconds checkpoint_every{250};
   // Frames (pages) in the WAL past which the checkpointer makes it start over.
   static constexpr int restart_frames = 4096;
@@ -100,6 +101,7 @@ class sqlite_store final : public store {
   using store::save_table;
   void answer_rankings(std::string target, std::function<void(api_reply)> reply) override;
   bool healthy() const override;
+  std::optional<std::string> problem() const override;
   std::size_t queue_depth() const override;
 
   // For tests. read_for_tests queues `job` as a read (it counts against the cap like a
@@ -138,6 +140,11 @@ class sqlite_store final : public store {
   // True when the data's filesystem has less than low_space_bytes free.
   bool disk_space_low() const;
   void checkpoint_loop();
+  // Whether the path opened still names the file the store writes to: a file deleted or
+  // replaced under a running server would silently lose every write from then on (the
+  // open file lives on unlinked until the process ends). Once it does not, the store is
+  // unhealthy for good, writes wait as on a full disk, and the log says so once.
+  void check_data_file();
   // A disk that refuses writes: when it began, how long to wait before the next try,
   // and when the log last said so. On the writer's thread only.
   struct outage {
@@ -160,6 +167,11 @@ class sqlite_store final : public store {
   std::unique_ptr<sqlite_connection> reader_;  // null: reads go through the writer's queue
   std::unique_ptr<sqlite::database> checkpointer_;  // null with reader_
   std::filesystem::path folder_;  // where the data file lives (empty in memory)
+  std::filesystem::path file_;    // the data file (empty in memory)
+  // The data file's device and inode when it was opened (0, 0 in memory).
+  std::uint64_t file_device_ = 0;
+  std::uint64_t file_inode_ = 0;
+  std::string file_lost_;  // why the data file is no longer ours; under mutex_
   const std::size_t max_waiting_reads_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;

@@ -126,6 +126,9 @@ class store {
   // disk refuses are kept and tried again, never answered as failed. Answers at once,
   // from any thread.
   virtual bool healthy() const = 0;
+  // Why the store is not healthy, for /healthz and the log ("the disk refuses writes",
+  // "the data file ... was deleted"); nullopt while it is.
+  virtual std::optional<std::string> problem() const = 0;
   // Jobs queued and not yet taken by the store's thread (/metrics).
   virtual std::size_t queue_depth() const = 0;
 };

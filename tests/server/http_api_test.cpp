@@ -45,13 +45,13 @@ TEST(http_api, healthz_answers_ok_as_json) {
 }
 
 TEST(http_api, healthz_says_which_part_fails) {
-  const auto healthy = health_response(true);
+  const auto healthy = health_response(std::nullopt);
   EXPECT_EQ(healthy.status, http::status::ok);
   EXPECT_EQ(nlohmann::json::parse(healthy.body)["ok"], true);
-  const auto failing = health_response(false);
+  const auto failing = health_response("the disk is full");
   EXPECT_EQ(failing.status, http::status::service_unavailable);
   EXPECT_EQ(nlohmann::json::parse(failing.body),
-            nlohmann::json({{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}}));
+            nlohmann::json({{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}, {"reason", "the disk is full"}}));
 }
 
 TEST(http_api, the_preset_list_names_every_preset_with_its_summary) {

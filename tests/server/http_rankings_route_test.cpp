@@ -326,13 +326,19 @@ TEST(healthz, without_a_store_hook_the_server_is_healthy) {
 
 TEST(healthz, asks_the_store_every_time_and_answers_503_while_it_fails) {
   auto healthy = std::make_shared<std::atomic<bool>>(true);
-  hooked_server server([&](class server& s) { s.set_store_health([healthy] { return healthy->load(); }); });
+  hooked_server server([&](class server& s) {
+    s.set_store_health([healthy]() -> std::optional<std::string> {
+      if (healthy->load()) return std::nullopt;
+      return "the disk refuses writes";
+    });
+  });
   EXPECT_EQ(test::http_get(server.port(), "/healthz").status, 200u);
   *healthy = false;
   const auto failing = test::http_get(server.port(), "/healthz");
   ASSERT_EQ(failing.status, 503u) << failing.error;
   EXPECT_EQ(nlohmann::json::parse(failing.body),
-            nlohmann::json({{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}}));
+            nlohmann::json(
+                {{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}, {"reason", "the disk refuses writes"}}));
   *healthy = true;
   EXPECT_EQ(test::http_get(server.port(), "/healthz").status, 200u);
 }

@@ -63,7 +63,7 @@ rules::result<std::int64_t, message_error> read_any_int(const json& value, std::
 // ---- the lobby ------------------------------------------------------------------------
 
 body<hello_request> parse_hello(const json& m) {
-  if (auto wrong = check_keys(m, {"v", "name", "token"})) return *wrong;
+  if (auto wrong = check_keys(m, {"v", "name", "token", "device_code"})) return *wrong;
   hello_request out;
   const auto v = require_field(m, "", "v");
   if (!v) return bad(v.error().message);
@@ -74,6 +74,9 @@ body<hello_request> parse_hello(const json& m) {
   if (auto wrong = read_optional_string(m, "name", name)) return *wrong;
   out.name = name.value_or("");
   if (auto wrong = read_optional_string(m, "token", out.token)) return *wrong;
+  if (auto wrong = read_optional_string(m, "device_code", out.device_code)) return *wrong;
+  if (out.token && !out.token->empty() && out.device_code && !out.device_code->empty())
+    return bad("a hello holds a token or a device code, not both");
   return out;
 }
 
@@ -213,13 +216,15 @@ struct message_type {
   parser parse;
 };
 
-constexpr std::array<message_type, 18> message_types = {{
+constexpr std::array<message_type, 20> message_types = {{
     {"hello", as_request<lobby_request, hello_request, parse_hello>},
     {"ping", as_request<lobby_request, ping_request, bare<ping_request>>},
     {"list_tables", as_request<lobby_request, list_tables_request, bare<list_tables_request>>},
     {"create_table", as_request<lobby_request, create_table_request, parse_create_table>},
     {"join", as_request<lobby_request, join_request, parse_join>},
     {"quick_play", as_request<lobby_request, quick_play_request, bare<quick_play_request>>},
+    {"device_code", as_request<lobby_request, device_code_request, bare<device_code_request>>},
+    {"sign_out_others", as_request<lobby_request, sign_out_others_request, bare<sign_out_others_request>>},
     {"ready", as_request<table_request, ready_request, parse_ready>},
     {"add_bot", as_request<table_request, add_bot_request, parse_add_bot>},
     {"remove_bot", as_request<table_request, remove_bot_request, parse_remove_bot>},

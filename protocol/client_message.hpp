@@ -42,6 +42,8 @@ struct hello_request {
   std::int64_t version = 0;  // the server speaks protocol_version only
   std::string name;          // may be empty when a token comes with it
   std::optional<std::string> token;
+  // A code from the player's other device instead of a token (never both).
+  std::optional<std::string> device_code{};
 
   friend bool operator==(const hello_request&, const hello_request&) = default;
 };
@@ -72,9 +74,17 @@ struct join_request {
 struct quick_play_request {
   friend bool operator==(const quick_play_request&, const quick_play_request&) = default;
 };
+// A short-lived, single-use code that makes another device this player.
+struct device_code_request {
+  friend bool operator==(const device_code_request&, const device_code_request&) = default;
+};
+// A new token for this connection; every other device's copy of the old one stops working.
+struct sign_out_others_request {
+  friend bool operator==(const sign_out_others_request&, const sign_out_others_request&) = default;
+};
 
 using lobby_request = std::variant<hello_request, ping_request, list_tables_request, create_table_request,
-                                   join_request, quick_play_request>;
+                                   join_request, quick_play_request, device_code_request, sign_out_others_request>;
 
 // ---- a table (docs/room_messages.md, "Client to server") ------------------------------
 

@@ -20,6 +20,7 @@ void put(json& out, const hello_request& r) {
   out["v"] = r.version;
   if (!r.name.empty()) out["name"] = r.name;
   if (r.token) out["token"] = *r.token;
+  if (r.device_code) out["device_code"] = *r.device_code;
 }
 void put(json& out, const create_table_request& r) {
   out["public"] = r.is_public;
@@ -55,6 +56,8 @@ std::string_view type_of(const list_tables_request&) { return "list_tables"; }
 std::string_view type_of(const create_table_request&) { return "create_table"; }
 std::string_view type_of(const join_request&) { return "join"; }
 std::string_view type_of(const quick_play_request&) { return "quick_play"; }
+std::string_view type_of(const device_code_request&) { return "device_code"; }
+std::string_view type_of(const sign_out_others_request&) { return "sign_out_others"; }
 std::string_view type_of(const ready_request&) { return "ready"; }
 std::string_view type_of(const add_bot_request&) { return "add_bot"; }
 std::string_view type_of(const remove_bot_request&) { return "remove_bot"; }

@@ -9,6 +9,9 @@ using enum error_code;
 constexpr int policy_violation = 1008;
 constexpr int message_too_large = 1009;
 constexpr int try_again_later = 1013;
+// Ours, from the private range 4000-4999 (the HTTP status plus 4000): the player said hello
+// on a newer connection, and a client must not reconnect on its own to fight over it.
+constexpr int moved_elsewhere = 4409;
 
 constexpr std::array<error_code_info, error_code_count> table = {{
     {bad_message, "bad_message", 400, 0},
@@ -26,6 +29,8 @@ constexpr std::array<error_code_info, error_code_count> table = {{
     {bad_token, "bad_token", 401, 0},
     {registry_full, "registry_full", 503, 0},
     {no_such_player, "no_such_player", 404, 0},
+    {bad_device_code, "bad_device_code", 401, 0},
+    {session_moved, "session_moved", 409, moved_elsewhere},
     {bad_table, "bad_table", 400, 0},
     {bad_code, "bad_code", 400, 0},
     {no_such_table, "no_such_table", 404, 0},

@@ -36,6 +36,8 @@ enum class error_code : std::uint8_t {
   bad_token,       // not a token this server issued
   registry_full,   // no room for another player
   no_such_player,  // a player id that is not registered
+  bad_device_code,  // a device code that was used, has expired or was never issued
+  session_moved,    // the player said hello on a newer connection: this one is closed
   // The lobby.
   bad_table,        // create_table's settings are out of range
   bad_code,         // not six characters of the code alphabet

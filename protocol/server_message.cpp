@@ -144,6 +144,19 @@ json to_json(const welcome_message& m) {
   return out;
 }
 
+json to_json(const device_code_message& m) {
+  json out = start("device_code", m.id);
+  out["code"] = m.code;
+  out["expires_in"] = m.expires_in;
+  return out;
+}
+
+json to_json(const token_message& m) {
+  json out = start("token", m.id);
+  out["token"] = m.token;
+  return out;
+}
+
 json to_json(const pong_message& m) { return start("pong", m.id); }
 
 json to_json(const joined_message& m) {

@@ -56,6 +56,24 @@ struct welcome_message {
   friend bool operator==(const welcome_message&, const welcome_message&) = default;
 };
 
+// A short code that makes another device this player (docs/lobby_messages.md, "Other
+// devices"): 8 characters, shown with a dash, spent on first use or after expires_in.
+struct device_code_message {
+  std::optional<request_id> id;
+  std::string code;      // "K7MP-Q2XD"
+  int expires_in = 0;    // seconds
+
+  friend bool operator==(const device_code_message&, const device_code_message&) = default;
+};
+
+// The player's new token after sign_out_others: the old one works nowhere any more.
+struct token_message {
+  std::optional<request_id> id;
+  std::string token;  // only ever to the connection that asked
+
+  friend bool operator==(const token_message&, const token_message&) = default;
+};
+
 struct pong_message {
   std::optional<request_id> id;
 
@@ -280,7 +298,7 @@ struct left_message {
 };
 
 using server_message =
-    std::variant<welcome_message, pong_message, joined_message, tables_message, tables_changed_message,
+    std::variant<welcome_message, device_code_message, token_message, pong_message, joined_message, tables_message, tables_changed_message,
                  closing_message, error_message,
                  room_message, game_message, game_over_message, chat_message, reaction_message, left_message>;
 

@@ -283,6 +283,21 @@ parsed<server_message> read_welcome(const frame_reader& f) {
   return server_message(std::move(w));
 }
 
+parsed<server_message> read_device_code(const frame_reader& f) {
+  if (auto bad = f.keys_are(std::array<std::string_view, 2>{"code", "expires_in"})) return *bad;
+  device_code_message d{f.id, {}, 0};
+  if (auto e = take(read_field(f.m, "", "code", read_string), d.code)) return *e;
+  if (auto e = take(read_field(f.m, "", "expires_in", int_in(0, 86'400)), d.expires_in)) return *e;
+  return server_message(std::move(d));
+}
+
+parsed<server_message> read_token(const frame_reader& f) {
+  if (auto bad = f.keys_are(std::array<std::string_view, 1>{"token"})) return *bad;
+  token_message t{f.id, {}};
+  if (auto e = take(read_field(f.m, "", "token", read_string), t.token)) return *e;
+  return server_message(std::move(t));
+}
+
 parsed<server_message> read_pong(const frame_reader& f) {
   if (auto bad = f.keys_are(std::array<std::string_view, 0>{})) return *bad;
   return server_message(pong_message{f.id});
@@ -403,8 +418,10 @@ struct message_type {
   bool may_have_id;  // a reply to a request
 };
 
-constexpr std::array<message_type, 13> message_types = {{
+constexpr std::array<message_type, 15> message_types = {{
     {"welcome", read_welcome, true},
+    {"device_code", read_device_code, true},
+    {"token", read_token, true},
     {"pong", read_pong, true},
     {"joined", read_joined, true},
     {"tables", read_tables, false},

@@ -1,7 +1,6 @@
 #include "server/app/attach_game.hpp"
 
 #include <algorithm>
-#include <random>
 #include <thread>
 #include <spdlog/spdlog.h>
 
@@ -9,13 +8,9 @@ namespace shithead::server {
 
 std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits,
                                           websocket_limits socket_limits, std::shared_ptr<store> db) {
-  // Tokens, ids and deals draw from one generator seeded by the operating system.
-  auto engine = std::make_shared<std::mt19937_64>(std::random_device{}());
-  auto mutex = std::make_shared<std::mutex>();
-  random_source random = [engine, mutex] {
-    std::lock_guard lock(*mutex);
-    return (*engine)();
-  };
+  // Tokens, ids, codes and every game's seed: each a fresh draw from the kernel's
+  // cryptographic generator (lobby/random_source.hpp), never from a seeded one.
+  random_source random = system_random();
   // Searching bots think on half the cores (at least one thread), below the network threads.
   const int bot_threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 2));
   auto bots = std::make_shared<bot_pool>(bot_threads, max_waiting_bot_questions);

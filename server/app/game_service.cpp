@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <mutex>
 #include <type_traits>
 
 #include "server/room/table_settings.hpp"
@@ -35,7 +36,17 @@ game_service::game_service(asio::io_context& ioc, random_source random, service_
       limits_(limits),
       services_(std::move(services)),
       players_(random),
+      device_codes_(random, limits_.device_code_lifetime),
       lobby_(random) {
+  // Every table draws its games' seeds from this service's source unless told otherwise;
+  // one source behind a lock, since rooms run on strands of their own (tests pass a
+  // stateful sequence, and every copy of it would otherwise repeat the same seeds).
+  if (!services_.chance) {
+    services_.chance = [source = std::make_shared<random_source>(random), lock = std::make_shared<std::mutex>()] {
+      std::lock_guard hold(*lock);
+      return (*source)();
+    };
+  }
   // Runs on the strand, inside whatever changed the list; the timer's wait keeps the
   // service alive until the flush.
   lobby_.on_change([this] {
@@ -110,6 +121,9 @@ void game_service::on_close(const std::shared_ptr<websocket_session>& session) {
         room->second->disconnected(c.player_id, session);
     }
     self->lobby_.unsubscribe(*session);
+    if (const auto one = self->player_connection_.find(c.player_id);
+        one != self->player_connection_.end() && one->second == session.get())
+      self->player_connection_.erase(one);
     --self->use_of(session->address_key()).connections;
     self->forget_if_idle(session->address_key());
     self->connections_.erase(it);
@@ -121,6 +135,7 @@ void game_service::on_text(const std::shared_ptr<websocket_session>& session, st
     const auto it = self->connections_.find(session.get());
     if (it == self->connections_.end()) return;
     connection& c = it->second;
+    if (c.retired) return;
     if (!c.budget.take(std::chrono::steady_clock::now())) {
       if (c.budget.abuse()) {
         c.session->close(close_code_of(protocol::error_code::too_many_messages), "too many messages");
@@ -173,6 +188,10 @@ void game_service::on_lobby(connection& c, const request_id& id, Request request
     on_create(c, request, id);
   } else if constexpr (std::is_same_v<Request, protocol::join_request>) {
     on_join(c, request.code, request.spectate, id);
+  } else if constexpr (std::is_same_v<Request, protocol::device_code_request>) {
+    on_device_code(c, id);
+  } else if constexpr (std::is_same_v<Request, protocol::sign_out_others_request>) {
+    on_sign_out_others(c, id);
   } else {
     static_assert(std::is_same_v<Request, protocol::quick_play_request>, "a lobby request without a handler");
     on_quick_play(c, id);
@@ -184,24 +203,50 @@ void game_service::on_hello(connection& c, const protocol::hello_request& reques
     return send_error(c, id, protocol::error_code::bad_version, "this server speaks protocol version 1");
   if (!c.player_id.empty())
     return send_error(c, id, protocol::error_code::already_hello, "this connection has said hello");
+  const auto now = std::chrono::steady_clock::now();
+  auto& use = use_of(c.session->address_key());
+  // A device code stands for its player's token; a wrong one spends from the address's
+  // budget of wrong codes, so that codes cannot be guessed.
+  std::optional<std::string> token = request.token;
+  if (request.device_code && !request.device_code->empty()) {
+    if (limits_.wrong_device_codes.burst > 0 && use.wrong_device_codes.available(now) < 1)
+      return send_error(c, id, protocol::error_code::rate_limited,
+                        "too many wrong device codes from your address; try again in an hour");
+    token = device_codes_.redeem(*request.device_code, now);
+    if (!token) {
+      use.wrong_device_codes.take(now);
+      return send_error(c, id, protocol::error_code::bad_device_code,
+                        "this device code has been used, has expired or was mistyped; ask your other device for a new one");
+    }
+  }
   // A new identity spends from its address's budget, so that one machine cannot fill
   // the registry (or every name) with throwaway players.
-  const bool new_player = !request.token || request.token->empty();
-  auto& budget = use_of(c.session->address_key()).new_players;
-  const auto now = std::chrono::steady_clock::now();
-  if (new_player && limits_.new_players.burst > 0 && budget.available(now) < 1)
+  const bool new_player = !token || token->empty();
+  if (new_player && limits_.new_players.burst > 0 && use.new_players.available(now) < 1)
     return send_error(c, id, protocol::error_code::rate_limited,
                       "too many new players from your address; try again later, or come back with your token");
-  auto welcomed = players_.hello(request.name, request.token, std::chrono::system_clock::now());
+  auto welcomed = players_.hello(request.name, token, std::chrono::system_clock::now());
   if (!welcomed) return send_error(c, id, welcomed.error().code, welcomed.error().message);
-  if (new_player) budget.take(now);
+  if (new_player) use.new_players.take(now);
   const auto& w = welcomed.value();
   // Queued before the welcome goes out; the store writes in order, so the player's row
-  // is on disk before any game that names them.
+  // (and a renewed token's hash) is on disk before any game that names them.
   if (services_.db)
     if (const auto* record = players_.find_by_id(w.player_id)) services_.db->save_player(*record);
+  // A renewed token makes any device code for the old one worthless.
+  if (w.token_renewed) device_codes_.cancel(w.player_id);
   c.player_id = w.player_id;
   c.name = w.name;
+  c.token = w.token;
+  // One connection per player: the newest wins, and the one before is told so and closed
+  // rather than left open and deaf.
+  if (const auto before = player_connection_.find(c.player_id); before != player_connection_.end()) {
+    if (const auto older = connections_.find(before->second);
+        older != connections_.end() && older->second.session != c.session)
+      retire(older->second, protocol::error_code::session_moved,
+             "you are playing in another tab or on another device now");
+  }
+  player_connection_[c.player_id] = c.session.get();
   send(*c.session, protocol::welcome_message{id, w.player_id, w.name, w.token});
   // A player at a table (a reload, a phone waking up, another browser) goes straight
   // back to it with a full snapshot.
@@ -211,6 +256,34 @@ void game_service::on_hello(connection& c, const protocol::hello_request& reques
     player_room_.erase(at);
   }
   lobby_.subscribe(c.player_id, c.session);
+}
+
+void game_service::on_device_code(connection& c, const request_id& id) {
+  const auto code = device_codes_.issue(c.player_id, c.token, std::chrono::steady_clock::now());
+  send(*c.session, protocol::device_code_message{id, display_device_code(code),
+                                                 static_cast<int>(device_codes_.lifetime().count())});
+}
+
+void game_service::on_sign_out_others(connection& c, const request_id& id) {
+  // A new token kept only in memory would bring the old one back at the next restart.
+  if (services_.db && !services_.db->healthy())
+    return send_error(c, id, protocol::error_code::cannot_save, std::string(cannot_save_message));
+  auto renewed = players_.renew_token(c.player_id);
+  if (!renewed) return send_error(c, id, protocol::error_code::registry_full, "no fresh token; try again");
+  if (services_.db)
+    if (const auto* record = players_.find_by_id(c.player_id)) services_.db->save_player(*record);
+  device_codes_.cancel(c.player_id);
+  c.token = *renewed;
+  // No other connection of this player is live (one connection per player), so the
+  // other devices learn it at their next hello: bad_token.
+  send(*c.session, protocol::token_message{id, std::move(*renewed)});
+}
+
+void game_service::retire(connection& c, protocol::error_code code, std::string message) {
+  c.retired = true;
+  lobby_.unsubscribe(*c.session);
+  send_error(c, std::nullopt, code, message);
+  c.session->close(close_code_of(code), message);
 }
 
 std::shared_ptr<room_host> game_service::open_room(table_settings settings, const connection& owner) {
@@ -329,6 +402,7 @@ void game_service::shutdown() {
 
 void game_service::release() {
   connections_.clear();
+  player_connection_.clear();
   rooms_.clear();
   player_room_.clear();
   addresses_.clear();
@@ -336,15 +410,18 @@ void game_service::release() {
 }
 
 game_service::address_use& game_service::use_of(const std::string& key) {
-  return addresses_.try_emplace(key, address_use{0, 0, credit_bucket(limits_.new_players)}).first->second;
+  return addresses_
+      .try_emplace(key, address_use{0, 0, credit_bucket(limits_.new_players), credit_bucket(limits_.wrong_device_codes)})
+      .first->second;
 }
 
 void game_service::forget_if_idle(const std::string& key) {
   const auto it = addresses_.find(key);
   if (it == addresses_.end()) return;
   const auto& use = it->second;
-  if (use.connections <= 0 && use.tables == 0 &&
-      use.new_players.available(std::chrono::steady_clock::now()) >= limits_.new_players.burst)
+  const auto now = std::chrono::steady_clock::now();
+  if (use.connections <= 0 && use.tables == 0 && use.new_players.available(now) >= limits_.new_players.burst &&
+      use.wrong_device_codes.available(now) >= limits_.wrong_device_codes.burst)
     addresses_.erase(it);
 }
 
@@ -355,7 +432,8 @@ void game_service::sweep_addresses() {
   last_address_sweep_ = now;
   std::erase_if(addresses_, [&](const auto& entry) {
     const auto& use = entry.second;
-    return use.connections <= 0 && use.tables == 0 && use.new_players.available(now) >= limits_.new_players.burst;
+    return use.connections <= 0 && use.tables == 0 && use.new_players.available(now) >= limits_.new_players.burst &&
+           use.wrong_device_codes.available(now) >= limits_.wrong_device_codes.burst;
   });
 }
 

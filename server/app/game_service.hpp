@@ -13,6 +13,7 @@
 
 #include "protocol/client_message.hpp"
 #include "server/net/credit_bucket.hpp"
+#include "server/lobby/device_codes.hpp"
 #include "server/lobby/identity.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/lobby/random_source.hpp"
@@ -38,11 +39,24 @@ inline credit_limits default_new_player_budget() {
   return budget;
 }
 
+// Wrong device codes one address may try: 10 at once, then 10 an hour. Each live code is
+// one of 31^8, so guessing one this way takes millennia.
+inline credit_limits default_wrong_device_code_budget() {
+  credit_limits budget;
+  budget.rate_per_second = 10.0 / 3600;
+  budget.burst = 10;
+  budget.abuse_strikes = 0;
+  return budget;
+}
+
 // What strangers may take (server/README.md, "Limits per address"). An address is an
 // IPv4 address or an IPv6 /64, as address_table counts them.
 struct service_limits {
   int connections_per_address = 32;
   credit_limits new_players = default_new_player_budget();  // burst 0: no limit
+  credit_limits wrong_device_codes = default_wrong_device_code_budget();
+  // How long a device code works (lobby/device_codes.hpp).
+  std::chrono::seconds device_code_lifetime = device_codes::default_lifetime;
   std::size_t tables_per_address = 20;                       // open tables opened from one address; 0: no limit
   // Players not seen for this long who never sat in a recorded game are forgotten, and
   // their names are free again (0: never). Checked every `housekeeping_every`.
@@ -93,6 +107,10 @@ class game_service : public session_handler, public std::enable_shared_from_this
     std::string name;
     std::string room;       // the table code, empty in the lobby
     credit_bucket budget;
+    std::string token{};    // the token of the welcome: what a device code stands for
+    // Closed by the server for a newer connection of the same player: nothing from it is
+    // handled any more while its close completes.
+    bool retired = false;
   };
 
   using request_id = std::optional<protocol::request_id>;
@@ -103,6 +121,10 @@ class game_service : public session_handler, public std::enable_shared_from_this
   void on_create(connection& c, const protocol::create_table_request& request, const request_id& id);
   void on_join(connection& c, const std::string& code, bool spectate, const request_id& id);
   void on_quick_play(connection& c, const request_id& id);
+  void on_device_code(connection& c, const request_id& id);
+  void on_sign_out_others(connection& c, const request_id& id);
+  // Tells the connection why and closes it (session_moved); it is not served meanwhile.
+  void retire(connection& c, protocol::error_code code, std::string message);
   void enter_room(connection& c, const std::shared_ptr<room_host>& host, bool spectate, const request_id& id);
   void leave_room(connection& c);
   void room_changed(const std::string& code, std::optional<protocol::table_summary> summary);
@@ -117,6 +139,7 @@ class game_service : public session_handler, public std::enable_shared_from_this
     int connections = 0;
     std::size_t tables = 0;
     credit_bucket new_players;
+    credit_bucket wrong_device_codes;
   };
   address_use& use_of(const std::string& key);
   void forget_if_idle(const std::string& key);
@@ -132,8 +155,12 @@ class game_service : public session_handler, public std::enable_shared_from_this
   service_limits limits_;
   room_services services_;
   player_registry players_;
+  device_codes device_codes_;
   lobby lobby_;
   std::unordered_map<const websocket_session*, connection> connections_;
+  // Each welcomed player's one connection (docs/lobby_messages.md, "One connection per
+  // player").
+  std::unordered_map<std::string, const websocket_session*> player_connection_;
   std::unordered_map<std::string, address_use> addresses_;
   std::unordered_map<std::string, std::string> table_address_;  // table code -> the address that opened it
   std::chrono::steady_clock::time_point last_address_sweep_{};

@@ -40,6 +40,7 @@ room_host::room_host(asio::io_context& ioc, room restored, system_time game_star
       listener_(std::move(listener)),
       services_(std::move(services)),
       game_started_(game_started) {
+  if (services_.chance) room_.draw_seeds_from(services_.chance);
   if (services_.metrics) services_.metrics->table_opened();
   game_running_ = room_.game() && !room_.game()->over();
   if (game_running_ && services_.metrics) services_.metrics->game_started();  // resumed after a restart

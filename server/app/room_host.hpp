@@ -35,6 +35,9 @@ struct room_services {
   std::shared_ptr<store> db;
   std::shared_ptr<server_metrics> metrics;
   std::shared_ptr<bot_pool> bots;
+  // Where every game's seed comes from (room::draw_seeds_from); the game service fills it
+  // with its own random source when left empty.
+  random_source chance{};
 };
 
 class room_host : public std::enable_shared_from_this<room_host> {

@@ -53,6 +53,12 @@ rules::result<welcome, identity_error> player_registry::hello(std::string_view n
     }
     auto& record = players_.find(known->id)->second;
     record.last_seen = now;
+    if (record.token_exposed) {
+      // Works this once: the player leaves with a token nobody could have predicted.
+      auto renewed = renew_token(record.id);
+      if (!renewed) return identity_error{protocol::error_code::registry_full, "no fresh token; try again"};
+      return welcome{record.id, record.name, std::move(*renewed), false, true};
+    }
     return welcome{record.id, record.name, std::string(*token), false};
   }
 
@@ -66,26 +72,44 @@ rules::result<welcome, identity_error> player_registry::hello(std::string_view n
     return identity_error{protocol::error_code::registry_full, "the server has no room for new players"};
   }
 
+  // The id and the token are separate draws: the public id says nothing of the token.
   std::string id;
-  std::string token_text;
-  std::string token_hash;
   for (int draw = 0; draw < max_draws && id.empty(); ++draw) {
     id = random_hex(player_id_hex_length);
     if (players_.contains(id)) id.clear();
   }
-  for (int draw = 0; draw < max_draws && token_hash.empty(); ++draw) {
-    token_text = random_hex(token_hex_length);
-    token_hash = sha256_hex(token_text);
-    if (by_token_hash_.contains(token_hash)) token_hash.clear();
-  }
-  if (id.empty() || token_hash.empty()) {
+  auto token_pair = fresh_token();
+  if (id.empty() || !token_pair) {
     return identity_error{protocol::error_code::registry_full, "no fresh player id or token; try again"};
   }
+  auto& [token_text, token_hash] = *token_pair;
 
   by_name_key_.emplace(std::move(key), id);
   by_token_hash_.emplace(token_hash, id);
   players_.emplace(id, player_record{id, cleaned.value(), std::move(token_hash), now, now});
   return welcome{std::move(id), std::move(cleaned).value(), std::move(token_text), true};
+}
+
+std::optional<std::pair<std::string, std::string>> player_registry::fresh_token() {
+  for (int draw = 0; draw < max_draws; ++draw) {
+    std::string text = random_hex(token_hex_length);
+    std::string hash = sha256_hex(text);
+    if (!by_token_hash_.contains(hash)) return std::pair{std::move(text), std::move(hash)};
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> player_registry::renew_token(std::string_view player_id) {
+  const auto player = players_.find(player_id);
+  if (player == players_.end()) return std::nullopt;
+  auto token_pair = fresh_token();
+  if (!token_pair) return std::nullopt;
+  auto& [token_text, token_hash] = *token_pair;
+  by_token_hash_.erase(player->second.token_hash);
+  by_token_hash_.emplace(token_hash, player->second.id);
+  player->second.token_hash = std::move(token_hash);
+  player->second.token_exposed = false;
+  return std::move(token_text);
 }
 
 std::optional<identity_error> player_registry::rename(std::string_view player_id, std::string_view name) {

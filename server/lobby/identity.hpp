@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "protocol/error_code.hpp"
 #include "rules/error.hpp"
@@ -26,6 +27,9 @@ struct player_record {
   std::string token_hash;  // SHA-256 of the token, 64 lowercase hex characters
   std::chrono::system_clock::time_point created;
   std::chrono::system_clock::time_point last_seen;
+  // Issued by a server before tokens came from the kernel's generator, and so guessable:
+  // the next hello with it gets a fresh token (player_registry::hello).
+  bool token_exposed = false;
 };
 
 // Codes: bad_name (see clean_player_name()), name_taken (another player has this name,
@@ -42,6 +46,7 @@ struct welcome {
   std::string name;
   std::string token;  // the client keeps it; sent back only to its owner
   bool is_new = false;
+  bool token_renewed = false;  // `token` replaces the exposed one the hello came with
 };
 
 struct identity_limits {
@@ -66,6 +71,10 @@ class player_registry {
   // bad_name, name_taken, registry_full.
   rules::result<welcome, identity_error> hello(std::string_view name, std::optional<std::string_view> token,
                                               time_point now);
+
+  // A fresh token for a known player; the old one stops working at once. nullopt for an
+  // unknown player (or a random source that keeps repeating itself).
+  std::optional<std::string> renew_token(std::string_view player_id);
 
   // Renames a known player; the same name in other letter case is allowed.
   std::optional<identity_error> rename(std::string_view player_id, std::string_view name);
@@ -100,6 +109,8 @@ class player_registry {
   using string_map = std::unordered_map<std::string, V, string_hash, std::equal_to<>>;
 
   std::string random_hex(std::size_t length);
+  // A token no player holds, and its hash; nullopt after max draws of repeats.
+  std::optional<std::pair<std::string, std::string>> fresh_token();
 
   random_source random_;
   identity_limits limits_;

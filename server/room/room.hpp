@@ -83,6 +83,7 @@
 #include "rules/game_state.hpp"
 #include "rules/rng.hpp"
 #include "rules/view.hpp"
+#include "server/lobby/random_source.hpp"
 #include "server/room/chat_limiter.hpp"
 #include "server/net/participant.hpp"
 #include "server/room/scoreboard.hpp"
@@ -194,6 +195,11 @@ class room {
   // searching bot's answer) starts again `pause` later: the host calls it after the store
   // refused writes for that long, so that nobody's time ran while their moves were refused.
   void postpone_clocks(clock::duration pause);
+
+  // Every later game's seed is a fresh draw from `source` (a server passes
+  // system_random()), so that a game's published seed tells nothing of the next deal at
+  // this table. Without it (tests, tools) the seeds follow from the constructor's seed.
+  void draw_seeds_from(random_source source) { deal_seeds_ = std::move(source); }
 
   // The earliest time a timer falls due (possibly already past); nullopt when none runs.
   std::optional<time_point> next_deadline() const;
@@ -356,7 +362,8 @@ class room {
 
   table_settings settings_;
   std::string host_;
-  rules::rng deal_rng_;  // one seed per game
+  rules::rng deal_rng_;  // one seed per game, unless deal_seeds_ is set
+  random_source deal_seeds_;  // a server's: a fresh seed per game from the kernel
   rules::rng bot_rng_;   // the bots' choices
   std::vector<seat> seats_;
   std::vector<watcher> watchers_;

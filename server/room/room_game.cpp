@@ -57,7 +57,7 @@ room::error room::start_game(time_point now) {
   int dealer = -1;  // the last seat, unless the last shithead is still here
   for (int i = 0; i < players && last_shithead_; ++i)
     if (same_player(player_at(i), *last_shithead_)) dealer = i;
-  const std::uint64_t seed = deal_rng_.next();
+  const std::uint64_t seed = deal_seeds_ ? deal_seeds_() : deal_rng_.next();
   auto started = rules::new_game(settings_.ruleset, players, dealer, seed);
   if (!started) {
     room_dirty_ = true;  // the seats may have moved

@@ -29,11 +29,13 @@ std::optional<int> optional_int(const sqlite::statement& s, int column) {
 
 sqlite_queries::sqlite_queries(sqlite::database& db)
     : db_(db),
-      load_players_(db.prepare("SELECT id, name, token_hash, created, last_seen FROM players ORDER BY created")),
+      load_players_(
+          db.prepare("SELECT id, name, token_hash, created, last_seen, token_exposed FROM players ORDER BY created")),
       load_rooms_(db.prepare("SELECT code, state FROM live_rooms ORDER BY code")),
       upsert_player_(db.prepare(
-          "INSERT INTO players (id, name, token_hash, created, last_seen) VALUES (?, ?, ?, ?, ?) "
-          "ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen")),
+          "INSERT INTO players (id, name, token_hash, created, last_seen, token_exposed) VALUES (?, ?, ?, ?, ?, ?) "
+          "ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen, "
+          "token_hash = excluded.token_hash, token_exposed = excluded.token_exposed")),
       // game_players_by_player answers NOT EXISTS without a scan of the games.
       forget_idle_players_(db.prepare(
           "DELETE FROM players WHERE id IN (SELECT p.id FROM players p WHERE p.last_seen < ? AND NOT EXISTS "
@@ -89,7 +91,7 @@ std::vector<player_record> sqlite_queries::players() {
   std::vector<player_record> out;
   while (q->step())
     out.push_back(player_record{q->text(0), q->text(1), q->text(2), from_unix_ms(q->int64(3)),
-                                from_unix_ms(q->int64(4))});
+                                from_unix_ms(q->int64(4)), q->int64(5) != 0});
   return out;
 }
 
@@ -118,6 +120,7 @@ void sqlite_queries::save_player(const player_record& player) {
   in_use q(upsert_player_);
   q->bind(1, player.id).bind(2, player.name).bind(3, player.token_hash);
   q->bind(4, to_unix_ms(player.created)).bind(5, to_unix_ms(player.last_seen));
+  q->bind(6, std::int64_t{player.token_exposed ? 1 : 0});
   q->run();
 }
 

@@ -26,6 +26,9 @@ std::vector<client_message> samples() {
       {std::nullopt, lobby_request(create_table_request{true, palace, 6, 15s, 600ms})},
       {std::nullopt, lobby_request(join_request{"k7mpq2", true})},
       {std::nullopt, lobby_request(quick_play_request{})},
+      {std::nullopt, lobby_request(hello_request{1, "", std::nullopt, std::string("K7MP-Q2XD")})},
+      {request_id(std::int64_t{4}), lobby_request(device_code_request{})},
+      {request_id(std::int64_t{5}), lobby_request(sign_out_others_request{})},
       {std::nullopt, table_request(ready_request{true})},
       {request_id(std::string("bot0")), table_request(add_bot_request{rules::bot_kind::random})},
       {std::nullopt, table_request(remove_bot_request{-3})},
@@ -52,6 +55,14 @@ TEST(client_message, every_request_written_reads_back_as_the_same_request) {
     ASSERT_TRUE(read) << read.error().message << "\n" << text;
     EXPECT_TRUE(read.value() == message) << text;
   }
+}
+
+TEST(client_message, a_hello_holds_a_token_or_a_device_code_not_both) {
+  auto both = parse_client_message(R"({"type":"hello","v":1,"token":"9b1e","device_code":"K7MP-Q2XD"})");
+  ASSERT_FALSE(both);
+  EXPECT_EQ(both.error().code, error_code::bad_message);
+  // An empty one of the two counts as none.
+  EXPECT_TRUE(parse_client_message(R"({"type":"hello","v":1,"token":"","device_code":"K7MP-Q2XD"})"));
 }
 
 TEST(client_message, text_puts_the_type_first_then_the_id_then_the_fields) {

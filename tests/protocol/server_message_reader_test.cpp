@@ -42,6 +42,9 @@ std::vector<server_message> samples() {
   std::vector<server_message> out;
   out.push_back(welcome_message{request_id(std::int64_t{1}), "3f9c0a7d21e4", "Ana", "9b1e"});
   out.push_back(welcome_message{std::nullopt, "3f9c0a7d21e4", "Ana", "9b1e"});
+  out.push_back(device_code_message{request_id(std::int64_t{4}), "K7MP-Q2XD", 600});
+  out.push_back(device_code_message{std::nullopt, "K7MP-Q2XD", 0});
+  out.push_back(token_message{request_id(std::int64_t{5}), "0c4f1e9a7b2d3c5e6f708192a3b4c5d6"});
   out.push_back(pong_message{request_id(std::string("p1"))});
   out.push_back(pong_message{});
   out.push_back(joined_message{request_id(std::int64_t{-4}), "K7MPQ2"});

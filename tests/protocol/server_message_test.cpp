@@ -26,6 +26,9 @@ TEST(server_messages, an_error_carries_the_catalog_text_of_its_code) {
 TEST(server_messages, welcome_closing_chat_and_reaction_read_as_documented) {
   EXPECT_EQ(to_text(welcome_message{std::nullopt, "3f9c0a7d21e4", "Ana", "9b1e"}),
             R"({"type":"welcome","player_id":"3f9c0a7d21e4","name":"Ana","token":"9b1e"})");
+  EXPECT_EQ(to_text(device_code_message{request_id(std::int64_t{4}), "K7MP-Q2XD", 600}),
+            R"({"type":"device_code","id":4,"code":"K7MP-Q2XD","expires_in":600})");
+  EXPECT_EQ(to_text(token_message{request_id(std::int64_t{5}), "0c4f"}), R"({"type":"token","id":5,"token":"0c4f"})");
   EXPECT_EQ(to_text(closing_message{"server shutting down"}),
             R"({"type":"closing","reason":"server shutting down"})");
   EXPECT_EQ(to_text(chat_message{"c3", "Cy", std::nullopt, "good luck"}),

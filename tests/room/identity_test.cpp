@@ -343,6 +343,47 @@ TEST(identity, records_from_a_store_load_and_their_tokens_reclaim_them) {
   EXPECT_EQ(second.size(), 2u);
 }
 
+TEST(identity, an_exposed_token_works_once_and_the_welcome_brings_a_fresh_one) {
+  player_registry first(seeded(26));
+  const auto ana = must_hello(first, "Ana", std::nullopt, t0);
+  std::vector<player_record> saved;
+  first.for_each([&](const player_record& record) { saved.push_back(record); });
+  ASSERT_EQ(saved.size(), 1u);
+  EXPECT_FALSE(saved[0].token_exposed) << "a token issued now is not exposed";
+  saved[0].token_exposed = true;  // as the store loads every token from before the upgrade
+
+  player_registry upgraded(seeded(27));
+  ASSERT_TRUE(upgraded.load(saved[0]));
+  const auto back = must_hello(upgraded, "", ana.token, t0 + 1h);
+  EXPECT_EQ(back.player_id, ana.player_id);
+  EXPECT_TRUE(back.token_renewed);
+  EXPECT_NE(back.token, ana.token);
+  EXPECT_EQ(back.token.size(), token_hex_length);
+  const auto* record = upgraded.find_by_id(ana.player_id);
+  ASSERT_NE(record, nullptr);
+  EXPECT_FALSE(record->token_exposed);
+  EXPECT_EQ(record->token_hash, sha256_hex(back.token));
+  // The old token works no more; the new one does, and is kept.
+  EXPECT_EQ(hello_error(upgraded, "", ana.token), protocol::error_code::bad_token);
+  const auto again = must_hello(upgraded, "", back.token, t0 + 2h);
+  EXPECT_FALSE(again.token_renewed);
+  EXPECT_EQ(again.token, back.token);
+}
+
+TEST(identity, renewing_a_token_ends_the_old_one_at_once) {
+  player_registry registry(seeded(28));
+  const auto ana = must_hello(registry, "Ana");
+  const auto bo = must_hello(registry, "Bo");
+  const auto renewed = registry.renew_token(ana.player_id);
+  ASSERT_TRUE(renewed);
+  EXPECT_NE(*renewed, ana.token);
+  EXPECT_EQ(registry.find_by_token(ana.token), nullptr);
+  ASSERT_NE(registry.find_by_token(*renewed), nullptr);
+  EXPECT_EQ(registry.find_by_token(*renewed)->id, ana.player_id);
+  EXPECT_EQ(registry.find_by_token(bo.token)->id, bo.player_id) << "other players keep theirs";
+  EXPECT_FALSE(registry.renew_token("000000000000"));
+}
+
 TEST(identity, error_codes_are_stable_text) {
   EXPECT_EQ(to_string(protocol::error_code::bad_name), "bad_name");
   EXPECT_EQ(to_string(protocol::error_code::name_taken), "name_taken");

@@ -26,11 +26,13 @@ struct store_server {
                    {}, false};
 
   void start(server::service_limits limits) {
+    auto players = db->load_players();  // before the store's threads, as attach_game does
     db->start();
     std::uint64_t counter = 0x5eed;
     *holder = std::make_shared<server::game_service>(
         http.get().io_context(), [counter]() mutable { return counter = counter * 6364136223846793005ull + 1442695040888963407ull; },
         std::move(limits), server::room_services{db, nullptr, nullptr});
+    (*holder)->load_players(std::move(players));
     (*holder)->start_housekeeping();
     http.get().on_shutdown([s = *holder] { s->shutdown(); });
     http.run();

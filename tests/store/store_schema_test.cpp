@@ -116,10 +116,46 @@ TEST(store_schema, an_in_memory_store_is_migrated_with_foreign_keys_on) {
   EXPECT_TRUE(s.load_rooms().empty());
 }
 
-TEST(store_schema, the_schema_has_four_versions_so_far) {
+TEST(store_schema, the_schema_has_five_versions_so_far) {
   // If this fails, a migration was added: add its "from the version before" test below.
-  EXPECT_EQ(store_schema_version(), 4);
-  EXPECT_EQ(store_migrations().size(), 4u);
+  EXPECT_EQ(store_schema_version(), 5);
+  EXPECT_EQ(store_migrations().size(), 5u);
+}
+
+// Version 5: every token stored before came from a predictable generator, so each is
+// marked exposed (its next hello renews it); players saved from now on are not.
+TEST(store_schema, a_version_4_file_marks_every_stored_token_exposed) {
+  const temp_folder temp;
+  std::filesystem::create_directories(temp.path());
+  const auto path = temp.file("v4.db");
+  {
+    sqlite::database old(path);
+    migrate(old, 4);
+    old.exec("INSERT INTO players (id, name, token_hash, created, last_seen) VALUES "
+             "('a1b2c3d4e5f6', 'Ana', '" + std::string(64, 'a') + "', 1, 2), "
+             "('0f0f0f0f0f0f', 'Bo', '" + std::string(64, 'b') + "', 1, 2)");
+  }
+  sqlite_store s(path);
+  EXPECT_EQ(schema_version_of(s.database_for_tests()), 5);
+  auto players = s.load_players();
+  ASSERT_EQ(players.size(), 2u);
+  for (const auto& p : players) EXPECT_TRUE(p.token_exposed) << p.name;
+
+  // A renewed token is written with its flag cleared; a new player is never exposed.
+  players[0].token_hash = std::string(64, 'c');
+  players[0].token_exposed = false;
+  s.queries_for_tests().save_player(players[0]);
+  s.queries_for_tests().save_player(player_record{"123456abcdef", "Cleo", std::string(64, 'd'), {}, {}});
+  for (const auto& p : s.load_players()) {
+    if (p.name == "Bo") {
+      EXPECT_TRUE(p.token_exposed);
+    } else {
+      EXPECT_FALSE(p.token_exposed) << p.name;
+    }
+    if (p.name == players[0].name) {
+      EXPECT_EQ(p.token_hash, std::string(64, 'c'));
+    }
+  }
 }
 
 std::string text_of(sqlite::database& db, const std::string& sql) {
@@ -154,7 +190,7 @@ INSERT INTO live_rooms VALUES ('LOBBY1', '{"format": 2, "settings": {"ruleset": 
   }
   sqlite_store s(path);
   auto& db = s.database_for_tests();
-  EXPECT_EQ(schema_version_of(db), 4);
+  EXPECT_EQ(schema_version_of(db), store_schema_version());
   EXPECT_EQ(text_of(db, "SELECT ruleset FROM games WHERE id = 1"), R"({"preset":"isf","pickup_leads":false})");
   EXPECT_EQ(text_of(db, "SELECT record FROM games WHERE id = 1"),
             R"({"ruleset":{"preset":"isf","pickup_leads":false},"players":2,"dealer":1,"seed":16045690984503111693,"actions":[]})");

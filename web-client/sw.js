@@ -44,7 +44,6 @@ const SHELL = [
   '/js/ui/toast.js',
   '/js/ui/wake-lock.js',
   '/js/views/create-table.js',
-  '/js/views/device-link.js',
   '/js/views/home.js',
   '/js/views/name.js',
   '/js/views/presets.js',

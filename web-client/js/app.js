@@ -2,12 +2,12 @@
 // sit at. It turns server frames into state and user intents into messages, and asks the
 // screens to redraw. Screens never talk to the socket themselves.
 
-import { Connection, socketUrl } from './net/connection.js';
+import { CLOSE_SESSION_MOVED, Connection, socketUrl } from './net/connection.js';
 import { createIdentityStore, helloMessage } from './core/identity.js';
 import { applyFrame, emptyTable, forgetVersion } from './core/room-sync.js';
 import { applyTablesChanged } from './core/table-list.js';
 import { describeEvents } from './core/event-words.js';
-import { normalizeCode, parseHash, tableCodeFromPath } from './core/routes.js';
+import { formatDeviceCode, normalizeCode, normalizeDeviceCode, parseHash, tableCodeFromPath } from './core/routes.js';
 import { botLevel } from './core/bot-levels.js';
 import { newMove, connectionLost, onStateFrame as movesOnFrame } from './core/pending-move.js';
 import { TableSounds } from './ui/sound.js';
@@ -30,8 +30,12 @@ export class App {
     this.renaming = false;         // the next hello asks for a new name
     this.nameTaken = null;         // the name the server said someone else holds (the form offers others)
     this.nameTried = '';           // the last name the server refused, kept in the form
-    this.claiming = null;          // { previous }: adopting an identity from a device link
-    this.claimed = null;           // { name }: this device now plays as the link's owner (said once)
+    this.claiming = null;          // { code }: saying hello with a device code from the player's other device
+    this.claimed = null;           // { name }: this device now plays as the code's player (said once)
+    this.deviceCodeError = null;   // why the last device code did not work, shown on the name form
+    this.deviceCode = null;        // the code for our other devices: { asked: id } | { code, expiresAt } | { error }
+    this.signedOut = null;         // { name }: this device no longer plays as `name` (the name form says so)
+    this.moved = false;            // this player now plays in another tab or device: wait for "Play here"
     this.tables = [];              // the public list
     this.table = emptyTable();     // the table we are at (room-sync state)
     this.log = [];                 // { text, kind } lines of the table's event log
@@ -60,11 +64,16 @@ export class App {
       url: socketUrl(location),
       onOpen: () => this.sayHello(),
       onMessage: (m) => this.receive(m),
+      // The player said hello elsewhere: the close ends the session for good (so does the
+      // session_moved error frame before it, whichever comes first).
+      onEnd: (code) => { if (code === CLOSE_SESSION_MOVED) this.sessionMoved(); },
       onStatus: (status) => {
         this.status = status;
         if (status !== 'open') {
           this.welcomed = false;
           this.move = connectionLost(this.move);
+          // A code asked for on a connection that dropped will not come.
+          if (this.deviceCode?.asked) this.deviceCode = { error: 'The connection dropped before a code came: try again.' };
         }
         this.render();
       },
@@ -78,60 +87,137 @@ export class App {
     window.addEventListener('online', () => this.connection.wentOnline());
     window.addEventListener('offline', () => this.connection.wentOffline());
     window.addEventListener('hashchange', () => {
-      const token = this.readClaim();
-      if (token) {
-        this.claimToken = token;
-        this.adoptClaim();
-      }
+      const code = this.readDeviceLink();
+      if (code) this.useDeviceCode(code);
       this.render();
     });
-    // A device link opened here: the token is read now and wiped from the address bar.
-    this.claimToken = this.readClaim();
-  }
-
-  /** The token of a "#/claim/TOKEN" link in the address bar, removed from it (and its history entry). */
-  readClaim() {
-    const route = parseHash(location.hash);
-    if (route.page !== 'claim') return null;
-    history.replaceState(null, '', location.pathname);
-    return route.token;
+    // A device link opened here: its code is read now and wiped from the address bar.
+    this.linkCode = this.readDeviceLink();
   }
 
   /**
-   * Becomes the player whose token the link carries: store it and say hello with it; the
-   * welcome then says whose identity this is. A device that is someone else already is
-   * asked first, since its own token is forgotten here.
+   * The code of a "#/device/CODE" link in the address bar, removed from it (and its
+   * history entry). An old "#/claim/..." link is wiped too: it carried a token, which no
+   * address may hold, and it no longer works.
    */
-  async adoptClaim() {
-    const token = this.claimToken;
-    this.claimToken = null;
-    if (!token) return;
-    if (token === this.identity.token) {
-      toast(`This device already plays as ${this.me.name || 'you'}.`);
+  readDeviceLink() {
+    const route = parseHash(location.hash);
+    if (route.page !== 'device' && route.page !== 'old-device-link') return null;
+    history.replaceState(null, '', location.pathname);
+    if (route.page === 'old-device-link') {
+      toast('Links like that one no longer work: on your other device, open “Use on another device” for a code.', { timeout: 10000 });
+      return null;
+    }
+    if (!route.code) toast('That device link is not whole: type its code instead.', { timeout: 8000 });
+    return route.code;
+  }
+
+  /**
+   * Becomes the player of a device code (typed, or from a link): says hello with it, and
+   * the welcome says whose identity this is. A device that is someone already is asked
+   * first, and stays who it was if the code does not work.
+   */
+  async useDeviceCode(text) {
+    const code = normalizeDeviceCode(text);
+    if (!code) {
+      this.deviceCodeError = 'A device code is 8 letters and digits, like K7MP-Q2XD.';
+      this.render();
       return;
     }
     if (this.identity.token) {
+      const who = this.me.name || this.identity.name;
       const sure = await confirmDialog({
         title: 'Play as someone else here?',
-        text: `This device plays as ${this.me.name || 'another player'}. The link makes it play as the player who sent it, `
-          + `and ${this.me.name || 'the current player'} is forgotten on this device (their own “Use on another device” link brings them back).`,
+        text: `This device plays as ${who || 'another player'}. The code makes it play as the player who asked for it, `
+          + `and ${who || 'the current player'} is forgotten on this device (a code from their own other device brings them back).`,
         confirm: 'Switch player',
-        cancel: `Stay ${this.me.name || 'as I am'}`,
+        cancel: `Stay ${who || 'as I am'}`,
         testid: 'claim-dialog',
       });
-      if (!sure) return;
+      if (!sure) {
+        if (this.connection.status === 'idle' && !this.moved) this.connection.start();
+        this.render();
+        return;
+      }
     }
-    this.claiming = { previous: { token: this.identity.token, name: this.identity.name, playerId: this.identity.playerId } };
-    this.identity.token = token;
-    this.identity.name = '';
-    this.identity.playerId = '';
-    this.me = { playerId: '', name: '' };
+    this.claiming = { code };
+    this.deviceCodeError = null;
     this.helloError = null;
     this.nameTaken = null;
     this.renaming = false;
+    this.moved = false;
     if (this.connection.status === 'idle') this.connection.start();
-    else this.connection.reconnectNow();
+    else if (this.status === 'open' && !this.welcomed) this.sayHello();
+    else this.connection.reconnectNow();  // a welcomed connection is someone: a new hello needs a new one
     this.render();
+  }
+
+  /** The code failed: say why, and be who we were (the stored identity was never touched). */
+  claimFailed(message) {
+    this.claiming = null;
+    this.deviceCodeError = message;
+    toast(message, { timeout: 8000 });
+    if (this.identity.token && this.status === 'open') this.sayHello();
+    this.render();
+  }
+
+  /**
+   * Another tab or device says hello as this player now: the server closed this
+   * connection, and it stays closed (reconnecting would take the player back, and the
+   * other tab would do the same, forever). "Play here" is `playHere`.
+   */
+  sessionMoved() {
+    if (this.moved) return;
+    this.moved = true;
+    // Most likely our code was just used; if not, a new one is a tap away.
+    this.deviceCode = null;
+    this.connection.stop();
+    this.render();
+  }
+
+  playHere() {
+    this.moved = false;
+    this.connection.start();
+    this.render();
+  }
+
+  /**
+   * Our token no longer works (signed out from another device, or the server forgot the
+   * player): forget it, and let the name form say so and offer a device code or a name.
+   */
+  forgetIdentity({ stop = true } = {}) {
+    const name = this.identity.name || this.me.name;
+    if (stop) this.connection.stop();
+    this.identity.token = '';
+    this.identity.name = '';
+    this.identity.playerId = '';
+    this.me = { playerId: '', name: '' };
+    this.signedOut = { name };
+    this.claimed = null;
+    this.deviceCode = null;
+    this.renaming = false;
+    this.moved = false;
+    if (this.inRoom) this.leftTable();
+    this.render();
+  }
+
+  /** Asks for a device code, for the player's other device; `device_code` answers. */
+  requestDeviceCode() {
+    if (!this.connected) {
+      this.deviceCode = { error: 'Not connected: a code needs the server. Try again in a moment.' };
+    } else {
+      this.deviceCode = { asked: this.request({ type: 'device_code' }) };
+    }
+    this.render();
+  }
+
+  /** Every other device of this player forgets them; this one gets a new token (`token`). */
+  signOutOthers() {
+    if (!this.connected) {
+      toast('Not connected: try again in a moment.');
+      return;
+    }
+    this.request({ type: 'sign_out_others' });
   }
 
   // ---- state the screens read ----
@@ -140,6 +226,7 @@ export class App {
     return parseHash(location.hash);
   }
 
+  /** Someone to be: a name on its way to the server, or a token. */
   get hasIdentity() {
     return Boolean(this.me.name || this.identity.token);
   }
@@ -177,7 +264,9 @@ export class App {
   // ---- start ----
 
   start() {
-    if (this.claimToken) this.adoptClaim();
+    const code = this.linkCode;
+    this.linkCode = null;
+    if (code) this.useDeviceCode(code);
     else if (this.hasIdentity) this.connection.start();
     this.render();
   }
@@ -212,7 +301,7 @@ export class App {
   sayHello() {
     // Counting versions starts again on every connection.
     this.table = forgetVersion(this.table);
-    const hello = helloMessage({
+    const hello = this.claiming ? helloMessage({ deviceCode: this.claiming.code }) : helloMessage({
       // With a token, an empty name keeps the one the server has, so a stale copy here
       // can never rename us by accident.
       name: this.identity.token && !this.renaming ? '' : this.me.name,
@@ -335,6 +424,17 @@ export class App {
   receive(message) {
     switch (message.type) {
       case 'welcome': return this.onWelcome(message);
+      case 'device_code':
+        this.deviceCode = { code: formatDeviceCode(message.code) ?? String(message.code),
+          expiresAt: Date.now() + Number(message.expires_in ?? 600) * 1000 };
+        return this.render();
+      case 'token':
+        // Signed out the other devices: this one keeps playing with the new token. The
+        // server cancelled our unused code with them.
+        if (typeof message.token === 'string' && message.token) this.identity.token = message.token;
+        this.deviceCode = null;
+        toast('Other devices are signed out.');
+        return this.render();
       case 'tables':
         this.tables = Array.isArray(message.tables) ? message.tables : [];
         return this.render();
@@ -364,7 +464,16 @@ export class App {
       this.claiming = null;
       // Said by a notice over every page (the shell); at a table, the player's own plate says it.
       this.claimed = { name: message.name, at: Date.now() };
+      if (location.hash === '#/name') history.replaceState(null, '', location.pathname);
+      if (message.player_id !== this.me.playerId) {
+        // Someone else now: the table we sat at was theirs, not this player's.
+        this.deviceCode = null;
+        if (this.inRoom) this.leftTable();
+      }
     }
+    this.signedOut = null;
+    this.deviceCodeError = null;
+    this.moved = false;
     this.nameTaken = null;
     this.nameTried = '';
     this.welcomed = true;
@@ -372,6 +481,7 @@ export class App {
     this.renaming = false;
     this.helloError = null;
     this.me = { playerId: message.player_id, name: message.name };
+    // Kept even when it differs from the token we sent: the server renews old tokens once.
     this.identity.token = message.token;
     this.identity.name = message.name;
     this.identity.playerId = message.player_id;
@@ -465,23 +575,29 @@ export class App {
 
   onError(message) {
     const code = message.code;
-    if (code === 'bad_token' && this.claiming) {
-      // The link's token is not known here (another server, a typo): back to who we were.
-      const { previous } = this.claiming;
-      this.claiming = null;
-      this.identity.token = previous.token;
-      this.identity.name = previous.name;
-      this.identity.playerId = previous.playerId;
-      this.me = { playerId: previous.playerId, name: previous.name };
-      toast('That device link is not known on this server: nothing changed here.', { timeout: 8000 });
-      if (this.hasIdentity) this.sayHello();
-      this.render();
+    if (code === 'session_moved') {
+      this.sessionMoved();
       return;
     }
+    // What a hello with a device code hears (a hello carries no id).
+    if (this.claiming && message.id === undefined) {
+      if (code === 'bad_device_code') {
+        this.claimFailed('That code was used, has expired or was mistyped: ask your other device for a new one.');
+        return;
+      }
+      if (code === 'rate_limited') {
+        this.claimFailed('Too many wrong codes from here: wait a while, then ask your other device for a new code.');
+        return;
+      }
+      if (code === 'bad_message') {
+        this.claimFailed(message.message ?? 'The server did not take that code.');
+        return;
+      }
+    }
     if (code === 'bad_token') {
-      // The server does not know our token (a new server, or a wiped store): start afresh.
-      this.identity.token = '';
-      this.sayHello();
+      // Signed out from another device, or the server forgot us: the connection stays,
+      // and the name form offers a device code or a new name.
+      this.forgetIdentity({ stop: false });
       return;
     }
     if (code === 'name_taken' || code === 'bad_name') {
@@ -505,6 +621,11 @@ export class App {
       return;
     }
     const asked = this.requests.get(message.id);
+    if (asked?.type === 'device_code') {
+      this.deviceCode = { error: message.message ?? 'No code this time: try again.' };
+      this.render();
+      return;
+    }
     if (asked?.type === 'join' || asked?.type === 'create_table' || asked?.type === 'quick_play') {
       this.pendingIntent = null;
       if (asked.type === 'join' && this.pendingJoin === asked.code) this.pendingJoin = null;
@@ -557,7 +678,7 @@ export class App {
   }
 
   render() {
-    this.wakeLock.hold(inMyGame(this.table.view));
+    this.wakeLock.hold(!this.moved && inMyGame(this.table.view));
     if (this.renderQueued) return;
     this.renderQueued = true;
     queueMicrotask(() => {

@@ -11,7 +11,7 @@ function fakeSockets() {
     close() { this.closed = true; }
     open() { this.onopen?.(); }
     receive(obj) { this.onmessage?.({ data: JSON.stringify(obj) }); }
-    drop() { this.onclose?.({ code: 1006 }); }
+    drop(code = 1006) { this.onclose?.({ code }); }
   }
   return { FakeSocket, made };
 }
@@ -133,4 +133,44 @@ test('a move sent checks the link at once: no answer within 2.5 s means a new co
   c.expectReply();
   [...timers.pending.values()].find((t) => t.ms === 2500).fn();
   assert.equal(made.length, 2, 'silence: reconnected');
+});
+
+test('moved to another tab (4409): the connection stays closed and says why', () => {
+  for (const code of [4409]) {
+    const { FakeSocket, made } = fakeSockets();
+    const timers = fakeTimers();
+    const ended = [];
+    const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers, onEnd: (why) => ended.push(why) });
+    c.start();
+    made[0].open();
+    made[0].drop(code);
+    assert.deepEqual(ended, [code]);
+    assert.equal(c.status, 'idle', 'not "reconnecting": nothing is on its way');
+    assert.equal(timers.pending.size, 0, 'no retry, no ping');
+    c.checkAlive();
+    c.wentOnline();
+    c.reconnectNow();
+    timers.runAll();
+    assert.equal(made.length, 1, 'a wake-up, the network or a retry never opens another');
+    c.start();
+    assert.equal(made.length, 2, '"Play here" does');
+    made[1].open();
+    assert.equal(c.status, 'open');
+  }
+});
+
+test('stop() keeps the connection closed whatever comes after, until start()', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const timers = fakeTimers();
+  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers });
+  c.start();
+  made[0].open();
+  c.stop();
+  made[0].drop(4409);
+  c.checkAlive();
+  c.wentOffline();
+  c.wentOnline();
+  timers.runAll();
+  assert.equal(made.length, 1);
+  assert.equal(c.status, 'idle');
 });

@@ -1,9 +1,10 @@
-// Names offered when one is taken, the device link's route, readiness in the waiting
-// room, and when a game's ratings are worth showing.
+// Names offered when one is taken, device codes and their links (and old token links
+// wiped unread), the hello that carries a code, readiness in the waiting room, and when
+// a game's ratings are worth showing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nameVariants, checkName } from '../../../web-client/js/core/identity.js';
-import { parseHash, deviceLink, isToken } from '../../../web-client/js/core/routes.js';
+import { nameVariants, checkName, helloMessage } from '../../../web-client/js/core/identity.js';
+import { parseHash, normalizeDeviceCode, formatDeviceCode, deviceCodeLink } from '../../../web-client/js/core/routes.js';
 import { notReady, notReadyWords } from '../../../web-client/js/core/seating.js';
 import { ratingsChanged } from '../../../web-client/js/core/format.js';
 
@@ -23,13 +24,42 @@ test('a taken name is offered variants close to it, each a name the server would
   assert.notDeepEqual(nameVariants('Ana', { random: () => 0.1 }), nameVariants('Ana', { random: () => 0.9 }), 'two refused players get different offers');
 });
 
-test('a device link carries the token in the hash, and only a real token is a claim', () => {
+test('a device code is read the way the server reads it: any case, spaces and the dash', () => {
+  for (const typed of ['K7MP-Q2XD', 'k7mp-q2xd', 'K7MPQ2XD', ' k7mp q2xd ', 'K7MP - Q2XD', 'k7\tmp-q2-xd'])
+    assert.equal(normalizeDeviceCode(typed), 'K7MPQ2XD', typed);
+  assert.equal(normalizeDeviceCode('https://cards.example/#/device/k7mpq2xd'), 'K7MPQ2XD', 'a pasted link works');
+  assert.equal(normalizeDeviceCode('K7MP-Q2X'), null, 'seven characters');
+  assert.equal(normalizeDeviceCode('K7MP-Q2XDA'), null, 'nine characters');
+  for (const letter of ['0', 'O', '1', 'I', 'L']) assert.equal(normalizeDeviceCode(`K7MP-Q2X${letter}`), null, `no ${letter} in codes`);
+  assert.equal(normalizeDeviceCode('K7MP_Q2XD'), null);
+  assert.equal(normalizeDeviceCode(undefined), null);
+  assert.equal(formatDeviceCode('k7mpq2xd'), 'K7MP-Q2XD');
+  assert.equal(formatDeviceCode(' K7MP-Q2XD '), 'K7MP-Q2XD');
+  assert.equal(formatDeviceCode('nope'), null);
+});
+
+test('a device link holds the code, never a token; the app reads it as the device page', () => {
+  assert.equal(deviceCodeLink('https://cards.example', 'K7MP-Q2XD'), 'https://cards.example/#/device/K7MPQ2XD');
+  assert.deepEqual(parseHash('#/device/K7MPQ2XD'), { page: 'device', code: 'K7MPQ2XD' });
+  assert.deepEqual(parseHash('#/device/k7mp-q2xd'), { page: 'device', code: 'K7MPQ2XD' }, 'the dash and case do not matter');
+  assert.deepEqual(parseHash('#/device/K7MP%20Q2XD'), { page: 'device', code: 'K7MPQ2XD' });
+  assert.deepEqual(parseHash('#/device/K7MPQ2X0'), { page: 'device', code: null }, 'not a code: wiped, with a word why');
+  assert.deepEqual(parseHash('#/device'), { page: 'device', code: null });
+});
+
+test('an old token link is recognised only to be wiped: the token in it is never read', () => {
   const token = '9b1e4c2a7f30d8e56a1b2c3d4e5f6071';
-  assert.equal(deviceLink('https://cards.example', token), `https://cards.example/#/claim/${token}`);
-  assert.deepEqual(parseHash(`#/claim/${token}`), { page: 'claim', token });
-  assert.deepEqual(parseHash('#/claim/not-a-token'), { page: 'home' });
-  assert.ok(isToken(token));
-  assert.ok(!isToken(token.toUpperCase()));
+  assert.deepEqual(parseHash(`#/claim/${token}`), { page: 'old-device-link' });
+  assert.deepEqual(parseHash('#/claim/not-a-token'), { page: 'old-device-link' });
+  assert.deepEqual(parseHash('#/claim'), { page: 'old-device-link' });
+});
+
+test('a hello with a device code holds the code and an empty name, and never a token', () => {
+  assert.deepEqual(helloMessage({ deviceCode: 'K7MPQ2XD' }), { type: 'hello', v: 1, name: '', device_code: 'K7MPQ2XD' });
+  assert.deepEqual(helloMessage({ name: 'Ana', token: '9b1e4c2a7f30d8e56a1b2c3d4e5f6071', deviceCode: 'K7MPQ2XD' }),
+    { type: 'hello', v: 1, name: '', device_code: 'K7MPQ2XD' }, 'a code wins: the server refuses both');
+  assert.deepEqual(helloMessage({ name: 'Ana', token: 'abc', deviceCode: '' }), { type: 'hello', v: 1, name: 'Ana', token: 'abc' });
+  assert.deepEqual(helloMessage({ name: 'Ana' }), { type: 'hello', v: 1, name: 'Ana' });
 });
 
 test('the host sees who is not ready: people other than the host, never bots', () => {

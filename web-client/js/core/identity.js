@@ -40,10 +40,15 @@ export function createIdentityStore(storage) {
   };
 }
 
-/** The hello that opens every connection: the token when we have one, else the name. */
-export function helloMessage(identity) {
-  const hello = { type: 'hello', v: 1, name: identity.name ?? '' };
-  if (identity.token) hello.token = identity.token;
+/**
+ * The hello that opens every connection: the token when we have one, else the name. With
+ * a device code (from another device of the player) it holds only that: the server
+ * refuses a hello with both a code and a token, and the code's player keeps their name.
+ */
+export function helloMessage({ name, token, deviceCode } = {}) {
+  if (deviceCode) return { type: 'hello', v: 1, name: '', device_code: deviceCode };
+  const hello = { type: 'hello', v: 1, name: name ?? '' };
+  if (token) hello.token = token;
   return hello;
 }
 

@@ -1,11 +1,14 @@
 // Where the address bar points. The server serves index.html for "/" and "/t/CODE"
 // only, so the pages live in the hash: "#/leaderboard", "#/player/ID", "#/rules/isf".
-// "#/claim/TOKEN" carries a player's identity to another device (the app reads it once
-// and wipes it from the address bar).
+// "#/device/CODE" carries a player to another device with a short-lived device code
+// (the app reads it once and wipes it from the address bar); a player's token never
+// appears in an address. Old "#/claim/TOKEN" links are recognised only to be wiped.
 // A table link is "/t/CODE". A table's own house rules ride along as
 // "#/rules/PRESET?ruleset=<URL-encoded JSON>". Pure: takes the path and hash, returns a route.
 
 const CODE_ALPHABET = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
+// A device code: 8 characters of the same alphabet, shown "K7MP-Q2XD".
+const DEVICE_CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/;
 
 /** A typed table code, cleaned the way the server reads it; null when it cannot be one. */
 export function normalizeCode(text) {
@@ -17,6 +20,30 @@ export function normalizeCode(text) {
   return CODE_ALPHABET.test(code) ? code : null;
 }
 
+/**
+ * A typed device code, cleaned as the server reads it (any case, spaces and dashes
+ * dropped): 8 characters like "K7MPQ2XD", or null. A whole pasted link works too.
+ */
+export function normalizeDeviceCode(text) {
+  if (typeof text !== 'string') return null;
+  let code = text.toUpperCase();
+  const link = code.match(/#\/DEVICE\/([^/?#]*)\/?$/);
+  if (link) code = link[1];
+  code = code.replace(/[\s-]+/g, '');
+  return DEVICE_CODE.test(code) ? code : null;
+}
+
+/** A device code as people read it, "K7MP-Q2XD"; null when it cannot be one. */
+export function formatDeviceCode(text) {
+  const code = normalizeDeviceCode(text);
+  return code ? `${code.slice(0, 4)}-${code.slice(4)}` : null;
+}
+
+/** The link that opens this app on another device and says hello with `code`. */
+export function deviceCodeLink(origin, code) {
+  return `${origin}/#/device/${normalizeDeviceCode(code)}`;
+}
+
 /** The table code of a "/t/CODE" path, or null. */
 export function tableCodeFromPath(pathname) {
   const match = /^\/t\/([^/]+)\/?$/.exec(pathname ?? '');
@@ -26,6 +53,8 @@ export function tableCodeFromPath(pathname) {
 /**
  * The page of a hash: { page: 'home' | 'leaderboard' | 'player' | 'rules', ... }.
  * Unknown hashes are the home page (or the table when the player sits at one).
+ * "#/device/CODE" is { page: 'device', code } (code null when it is not one), and any
+ * "#/claim/..." is { page: 'old-device-link' }: what it held is never read.
  */
 export function parseHash(hash) {
   const text = (hash ?? '').replace(/^#\/?/, '');
@@ -39,8 +68,10 @@ export function parseHash(hash) {
       return { page: 'leaderboard' };
     case 'player':
       return parts[1] ? { page: 'player', id: parts[1] } : { page: 'leaderboard' };
+    case 'device':
+      return { page: 'device', code: normalizeDeviceCode(parts[1] ?? '') };
     case 'claim':
-      return isToken(parts[1]) ? { page: 'claim', token: parts[1] } : { page: 'home' };
+      return { page: 'old-device-link' };
     case 'rules': {
       if (!parts[1]) return { page: 'rules' };
       // Kept as the text it came as: the server judges it, and its error is shown.
@@ -50,16 +81,6 @@ export function parseHash(hash) {
     default:
       return { page: 'home' };
   }
-}
-
-/** A player's token as welcome gives it: 32 lowercase hex characters. */
-export function isToken(text) {
-  return typeof text === 'string' && /^[0-9a-f]{32}$/.test(text);
-}
-
-/** The link that makes another device play as the owner of `token`: a key, handle with care. */
-export function deviceLink(origin, token) {
-  return `${origin}/#/claim/${token}`;
 }
 
 export function tableLink(origin, code) {

@@ -6,6 +6,11 @@
 // A dead link is noticed within 3 s when it matters: the browser's `offline` event drops
 // the socket at once, and while the player is to move (`urgent`) or a move waits for its
 // answer the pings come faster and are given less time.
+//
+// The server may end a session for good: the player said hello in another tab or on
+// another device (close code 4409). Then nothing reconnects by itself, or two tabs would
+// take the player from each other forever; `onEnd` says so and only `start()` connects
+// again.
 
 import { reconnectDelay } from '../core/backoff.js';
 
@@ -13,14 +18,17 @@ const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 8000;
 const URGENT_PING_EVERY_MS = 3000;
 const URGENT_PONG_WITHIN_MS = 2500;
+export const CLOSE_SESSION_MOVED = 4409;
+const FINAL_CLOSE_CODES = new Set([CLOSE_SESSION_MOVED]);
 
 export class Connection {
-  constructor({ url, onOpen, onMessage, onStatus, WebSocketImpl = globalThis.WebSocket, timers = globalThis,
+  constructor({ url, onOpen, onMessage, onStatus, onEnd, WebSocketImpl = globalThis.WebSocket, timers = globalThis,
     random = Math.random, isOnline = () => globalThis.navigator?.onLine !== false }) {
     this.url = url;
     this.onOpen = onOpen ?? (() => {});
     this.onMessage = onMessage ?? (() => {});
     this.onStatus = onStatus ?? (() => {});
+    this.onEnd = onEnd ?? (() => {});
     this.WebSocketImpl = WebSocketImpl;
     this.timers = timers;
     this.random = random;
@@ -146,10 +154,16 @@ export class Connection {
       try { message = JSON.parse(e.data); } catch { return; }
       if (message && typeof message === 'object' && typeof message.type === 'string') this.onMessage(message);
     };
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.clearTimers();
+      if (FINAL_CLOSE_CODES.has(e?.code)) {
+        this.stopped = true;
+        this.setStatus('idle');
+        this.onEnd(e.code);
+        return;
+      }
       if (!this.stopped) this.scheduleRetry();
     };
     socket.onerror = () => { /* onclose follows and retries */ };

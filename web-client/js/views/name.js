@@ -1,13 +1,14 @@
 // Picking a name: on the first visit (also when opening a table link), after the server
 // refused a name, and from the name chip to rename. A name someone else holds keeps what
 // was typed, offers free names close to it (each asked of /api/players, a handful at
-// most) and points its owner to "Use on another device", which is how a name is reclaimed.
+// most) and points its owner to a device code, which is how a name is reclaimed: the
+// form below the name takes one. A device whose token stopped working (signed out from
+// another device) is told so here.
 
 import { h, replace } from '../ui/dom.js';
 import { checkName, nameVariants } from '../core/identity.js';
 import { findPlayersByName } from '../net/api.js';
 import { playerHash } from '../core/routes.js';
-import { deviceLinkEl } from './device-link.js';
 
 export class NameScreen {
   constructor(app) {
@@ -25,6 +26,21 @@ export class NameScreen {
     this.submitButton = h('button', { type: 'submit', class: 'primary big' }, 'Let’s play');
     this.cancel = h('button', { type: 'button', class: 'ghost', onclick: () => this.close() }, 'Cancel');
     this.more = h('div', { class: 'name-more' });
+    this.devices = null;           // "Use on another device" when renaming, fetched then
+    this.signedOut = h('div', { class: 'signed-out', role: 'status', 'data-testid': 'signed-out-notice', hidden: true });
+    this.signedOutFor = undefined;
+    this.codeInput = h('input', {
+      id: 'device-code-input', name: 'device-code', type: 'text', maxlength: 64, autocomplete: 'off',
+      autocapitalize: 'characters', spellcheck: 'false', placeholder: 'K7MP-Q2XD', 'data-testid': 'device-code-input',
+      'aria-describedby': 'device-code-help device-code-error',
+    });
+    this.codeButton = h('button', { type: 'submit', class: 'secondary', 'data-testid': 'use-device-code' }, 'Use code');
+    this.codeError = h('p', { id: 'device-code-error', class: 'form-error', role: 'alert' });
+    const codeForm = h('form', { class: 'device-code-form', onsubmit: (e) => this.useCode(e) },
+      h('label', { for: 'device-code-input' }, 'Have a code from your other device?'),
+      h('div', { class: 'code-row' }, this.codeInput, this.codeButton),
+      h('p', { id: 'device-code-help', class: 'hint' }, 'On the device you play on now: tap your name, then “Use on another device”.'),
+      this.codeError);
     const form = h('form', { class: 'name-form', onsubmit: (e) => this.submit(e) },
       h('label', { for: 'name-input' }, 'Your name'),
       this.input,
@@ -36,33 +52,70 @@ export class NameScreen {
       h('div', { class: 'name-card' }, h('div', { class: 'name-fan', 'aria-hidden': 'true' },
         h('span', { class: 'fan-card c1' }, 'A♠'), h('span', { class: 'fan-card c2' }, '10♥'),
         h('span', { class: 'fan-card c3' }, '2♣')),
-      this.title, this.intro, form, this.more));
-    queueMicrotask(() => this.input.focus());
+      this.title, this.intro, this.signedOut, form, codeForm, this.more));
+    // A device signed out reads why first: the notice above stays in sight.
+    queueMicrotask(() => this.input.focus({ preventScroll: Boolean(app.signedOut) }));
   }
 
   update(app) {
     const renaming = app.welcomed && Boolean(app.identity.token) && !app.helloError;
     const hasToken = Boolean(app.identity.token);
     this.title.textContent = hasToken ? 'Change your name' : 'Welcome to the table';
-    replace(this.intro, app.pendingJoin
-      ? `You’ve been invited to table ${app.pendingJoin}. Pick a name to sit down.`
-      : hasToken ? 'Your games and rating stay yours: only the name changes.'
-        : 'The card game where nobody wants to be last. Pick a name and you’re in.');
+    replace(this.intro, app.claiming && !hasToken ? 'Checking the code from your other device…'
+      : app.pendingJoin ? `You’ve been invited to table ${app.pendingJoin}. Pick a name to sit down.`
+        : hasToken ? 'Your games and rating stay yours: only the name changes.'
+          : 'The card game where nobody wants to be last. Pick a name and you’re in.');
+    this.showSignedOut(app.signedOut);
     this.cancel.hidden = !hasToken;
     // A new player's name is on its way to the server: wait for its answer here.
     const checking = !hasToken && Boolean(app.me.name) && !app.helloError;
-    this.submitButton.disabled = checking;
+    this.submitButton.disabled = checking || Boolean(app.claiming);
     this.submitButton.textContent = checking ? 'Checking the name…' : 'Let’s play';
+    // One hello at a time: a name being checked, or a code.
+    this.codeButton.disabled = Boolean(app.claiming) || checking;
+    this.codeButton.textContent = app.claiming ? 'Checking…' : 'Use code';
+    this.codeError.textContent = app.deviceCodeError ?? '';
     this.error.textContent = app.helloError ?? '';
     this.showTaken(app.nameTaken);
     // Renaming: the way to this identity's page and to the other devices.
     const wantMore = renaming && app.me.playerId;
     if (wantMore && !this.more.firstChild) {
       replace(this.more, h('p', { class: 'hint' }, h('a', { href: playerHash(app.me.playerId), 'data-testid': 'my-page' },
-        'Your player page')), deviceLinkEl(app));
+        'Your player page')));
+      this.addDevices();
     } else if (!wantMore && this.more.firstChild) {
       replace(this.more);
+      this.devices = null;
     }
+    this.devices?.update(app);
+  }
+
+  // Renaming is rare, so "Use on another device" comes only then, not on the first visit.
+  async addDevices() {
+    try {
+      const { DeviceLinkPanel } = await import('./device-link.js');
+      if (!this.more.firstChild || this.devices) return;
+      this.devices = new DeviceLinkPanel(this.app);
+      this.more.append(this.devices.el);
+      this.devices.update(this.app);
+    } catch { /* no connection for the module: the player page has it too */ }
+  }
+
+  /** This device was someone, and no longer is: say who, why it may be, and what to do. */
+  showSignedOut(signedOut) {
+    if (signedOut === this.signedOutFor) return;
+    this.signedOutFor = signedOut;
+    this.signedOut.hidden = !signedOut;
+    if (!signedOut) {
+      replace(this.signedOut);
+      return;
+    }
+    const name = signedOut.name;
+    replace(this.signedOut,
+      h('p', {}, h('strong', {}, name ? `This device is no longer signed in as ${name}.` : 'This device is no longer signed in.')),
+      h('p', {}, 'It was signed out from another device, or this server no longer knows the player. ',
+        name ? `To play as ${name} here again, enter a code from a device that still plays as ${name}, below. Or pick a new name.`
+          : 'Enter a code from your other device, below, or pick a new name.'));
   }
 
   /** The name is someone else's: free names near it, and the way for its owner to reclaim it. */
@@ -80,7 +133,7 @@ export class NameScreen {
       list,
       h('p', { class: 'hint reclaim', 'data-testid': 'reclaim-hint' },
         h('strong', {}, 'Is it you? '),
-        `Open “Use on another device” on your other phone (tap your name there), and open its link here: this device then plays as ${name}.`));
+        `On your other phone or computer, tap your name, then “Use on another device”, and enter its code below: this device then plays as ${name}.`));
     this.suggest(name, list);
     // On a phone the offers sit below the fold: bring them into view.
     queueMicrotask(() => this.taken.scrollIntoView?.({ block: 'nearest' }));
@@ -123,6 +176,11 @@ export class NameScreen {
     this.app.nameTried = checked.name;
     if (location.hash === '#/name') history.replaceState(null, '', location.pathname);
     this.app.chooseName(checked.name);
+  }
+
+  useCode(event) {
+    event.preventDefault();
+    this.app.useDeviceCode(this.codeInput.value);
   }
 
   close() {

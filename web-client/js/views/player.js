@@ -5,7 +5,7 @@ import { fetchPlayer } from '../net/api.js';
 import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, relativeTime, signedDelta, titleText } from '../core/format.js';
 import { ordinal } from '../core/event-words.js';
 import { presetTitle } from './presets.js';
-import { deviceLinkEl } from './device-link.js';
+import { DeviceLinkPanel } from './device-link.js';
 
 export class PlayerScreen {
   constructor(app, id) {
@@ -14,6 +14,7 @@ export class PlayerScreen {
     this.body = h('div', { class: 'player-body', 'aria-live': 'polite' }, h('p', { class: 'empty' }, 'Loading…'));
     // Your own page carries your identity to your other devices, store or no store.
     this.own = h('div', { class: 'own-identity' });
+    this.devices = null;
     this.el = h('section', { class: 'page player-page' },
       h('p', {}, h('a', { href: '#/leaderboard' }, '← Leaderboard')), this.body, this.own);
     this.load();
@@ -21,8 +22,14 @@ export class PlayerScreen {
 
   update(app) {
     const mine = Boolean(app.me.playerId) && app.me.playerId === this.id;
-    if (mine && !this.own.firstChild) replace(this.own, deviceLinkEl(app));
-    else if (!mine && this.own.firstChild) replace(this.own);
+    if (mine && !this.devices) {
+      this.devices = new DeviceLinkPanel(app);
+      replace(this.own, this.devices.el);
+    } else if (!mine && this.devices) {
+      this.devices = null;
+      replace(this.own);
+    }
+    this.devices?.update(app);
   }
 
   async load() {

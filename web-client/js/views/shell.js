@@ -16,7 +16,11 @@ const SCREENS = {
   leaderboard: () => import('./leaderboard.js').then((m) => m.LeaderboardScreen),
   player: () => import('./player.js').then((m) => m.PlayerScreen),
   rules: () => import('./rules.js').then((m) => m.RulesScreen),
+  moved: () => import('./moved.js').then((m) => m.MovedScreen),
 };
+
+// Pages that need no connection: still shown to a player who now plays elsewhere.
+const READING = new Set(['leaderboard', 'player', 'rules']);
 
 /** Starts fetching a screen's code before it is needed (a table link, say). */
 export function prefetchScreen(kind) {
@@ -46,9 +50,11 @@ export class Shell {
       this.nav, this.nameChip);
     this.main = h('main', { id: 'screen', class: 'screen' });
     this.backToTable = h('div', { class: 'back-to-table', hidden: true });
+    // Over a page that needs no connection, when this player plays in another tab now.
+    this.movedBar = h('div', { class: 'conn-banner moved-bar', role: 'status', 'data-testid': 'session-moved-bar', hidden: true });
     // Said once after a device link: whose identity this device now carries.
     this.notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'claimed', hidden: true });
-    replace(root, this.topbar, this.banner, this.notice, this.backToTable, this.main);
+    replace(root, this.topbar, this.banner, this.movedBar, this.notice, this.backToTable, this.main);
   }
 
   attach(app) {
@@ -58,6 +64,8 @@ export class Shell {
   // [key, kind, make]: the screen to show, the kind of screen (SCREENS) and how to make one.
   chooseScreen(app) {
     const route = app.route;
+    // Playing in another tab: the way back ("Play here"), or a page to read with a bar saying so.
+    if (app.moved && !READING.has(route.page)) return ['moved', 'moved', (Screen) => new Screen(app)];
     // A new player stays on the name form until the server has said yes to the name.
     if (!app.hasIdentity || location.hash === '#/name' || (app.helloError && !app.welcomed)
       || (!app.identity.token && !app.welcomed && !app.claiming)) {
@@ -128,7 +136,8 @@ export class Shell {
     // A tab in the background still says when it is your move.
     const view = app.table.view;
     const myMove = view && view.viewer !== null && (view.legal ?? []).length > 0 && view.phase !== 'over';
-    document.title = myMove ? '● Your move · Shithead' : app.inRoom ? `${app.table.room.code} · Shithead` : 'Shithead';
+    document.title = app.moved ? 'Playing elsewhere · Shithead'
+      : myMove ? '● Your move · Shithead' : app.inRoom ? `${app.table.room.code} · Shithead` : 'Shithead';
   }
 
   updateChrome(app, key) {
@@ -148,11 +157,18 @@ export class Shell {
         h('button', { type: 'button', class: 'link-button', onclick: () => { app.claimed = null; app.render(); } }, 'OK'));
     }
     // Reading a page while seated: the way back to the table is always in sight.
-    const away = app.inRoom && !key.startsWith('table:') && key !== 'name';
+    const away = app.inRoom && !key.startsWith('table:') && key !== 'name' && !app.moved;
     this.backToTable.hidden = !away;
     if (away) {
       replace(this.backToTable, `You are at table ${app.table.room.code}. `,
         h('a', { href: '#/', 'data-testid': 'back-to-table' }, 'Back to the table'));
+    }
+    const movedBar = app.moved && key !== 'moved';
+    if (movedBar !== !this.movedBar.hidden) {
+      this.movedBar.hidden = !movedBar;
+      replace(this.movedBar, movedBar ? ['You’re playing in another tab or on another device.',
+        h('button', { type: 'button', class: 'secondary', 'data-testid': 'play-here', onclick: () => app.playHere() }, 'Play here')]
+        : []);
     }
     // The banner says so whenever we are not connected and should be.
     const showBanner = app.hasIdentity && app.status !== 'open' && app.status !== 'idle';

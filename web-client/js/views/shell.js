@@ -51,7 +51,7 @@ export class Shell {
     this.main = h('main', { id: 'screen', class: 'screen' });
     this.backToTable = h('div', { class: 'back-to-table', hidden: true });
     // Over a page that needs no connection, when this player plays in another tab now.
-    this.movedBar = h('div', { class: 'conn-banner moved-bar', role: 'status', 'data-testid': 'session-moved-bar', hidden: true });
+    this.movedBar = h('div', { class: 'moved-bar', role: 'status', 'data-testid': 'session-moved-bar', hidden: true });
     // Said once after a device link: whose identity this device now carries.
     this.notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'claimed', hidden: true });
     replace(root, this.topbar, this.banner, this.movedBar, this.notice, this.backToTable, this.main);

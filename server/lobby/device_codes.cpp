@@ -1,21 +1,12 @@
 #include "server/lobby/device_codes.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <utility>
 
+#include "server/lobby/random_code.hpp"
 #include "server/lobby/table_code.hpp"
 
 namespace shithead::server {
-namespace {
-
-constexpr std::uint64_t code_count() {
-  std::uint64_t n = 1;
-  for (std::size_t i = 0; i < device_code_length; ++i) n *= table_code_alphabet.size();
-  return n;
-}
-
-}  // namespace
 
 std::optional<std::string> normalize_device_code(std::string_view typed) {
   std::string code;
@@ -38,20 +29,7 @@ std::string display_device_code(std::string_view code) {
 device_codes::device_codes(random_source random, std::chrono::seconds lifetime)
     : random_(std::move(random)), lifetime_(lifetime) {}
 
-std::string device_codes::draw_code() {
-  // Uniform over every code: draws from the biased top of the range are drawn again.
-  constexpr std::uint64_t n = code_count();
-  constexpr std::uint64_t unbiased_below = (std::numeric_limits<std::uint64_t>::max() / n) * n;
-  std::uint64_t draw = random_();
-  for (int tries = 1; draw >= unbiased_below && tries < 8; ++tries) draw = random_();
-  draw %= n;
-  std::string code(device_code_length, ' ');
-  for (auto& c : code) {
-    c = table_code_alphabet[draw % table_code_alphabet.size()];
-    draw /= table_code_alphabet.size();
-  }
-  return code;
-}
+std::string device_codes::draw_code() { return random_code(random_, device_code_length); }
 
 std::string device_codes::issue(const std::string& player_id, std::string token, clock::time_point now) {
   sweep(now);

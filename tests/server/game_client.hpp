@@ -34,38 +34,19 @@ inline server::service_limits fast_players() {
 
 // A server with the game attached. The service (and the rooms, whose timers live on
 // the server's io_context) is released before the server and its io_context go.
+// (Defined in game_client.cpp: it makes WebSocket sessions, whose Beast templates are
+// compiled there once.)
 struct game_server {
   test_server http;
   std::shared_ptr<std::shared_ptr<server::game_service>> service;
   // Searching bots think here, as in `shithead serve`.
   std::shared_ptr<server::bot_pool> bots = std::make_shared<server::bot_pool>(1, server::max_waiting_bot_questions);
 
-  explicit game_server(server::service_limits limits = fast_players(), server::websocket_limits socket = {})
-      : game_server(std::make_shared<std::shared_ptr<server::game_service>>(), std::move(limits), socket) {}
+  explicit game_server(server::service_limits limits = fast_players(), server::websocket_limits socket = {});
   game_server(std::shared_ptr<std::shared_ptr<server::game_service>> holder, server::service_limits limits,
-              server::websocket_limits socket)
-      : http([holder, socket](beast::tcp_stream stream, http::request<http::string_body> request,
-                              server::address_table::ticket place) {
-          std::make_shared<server::websocket_session>(std::move(stream), *holder, socket, nullptr, std::move(place))
-              ->run(std::move(request));
-        }),
-        service(holder) {
-    init(std::move(limits));
-  }
-  void init(server::service_limits limits) {
-    std::uint64_t counter = 0x1234;
-    *service = std::make_shared<server::game_service>(
-        http.get().io_context(), [counter]() mutable { return counter = counter * 6364136223846793005ull + 1442695040888963407ull; },
-        std::move(limits), server::room_services{nullptr, nullptr, bots});
-    http.get().on_shutdown([s = *service, b = bots] {
-      b->stop();
-      s->shutdown();
-    });
-  }
-  ~game_server() {
-    http.stop();
-    service->reset();
-  }
+              server::websocket_limits socket);
+  ~game_server();
+  void init(server::service_limits limits);
   std::uint16_t port() const { return http.port(); }
 };
 

@@ -4,7 +4,9 @@
 
 #include <atomic>
 #include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <boost/beast/websocket/stream.hpp>
 #include <chrono>
 #include <memory>
 #include <string>

@@ -31,7 +31,7 @@ enum class error_code : std::uint8_t {
   too_many_messages,     // over budget for too long: the connection is closed
   too_many_connections,  // too many connections from one address: refused
   // Identity.
-  bad_name,        // see server/lobby/player_name.hpp
+  bad_name,        // see server/core/player_name.hpp
   name_taken,      // another player has this name, ignoring case
   bad_token,       // not a token this server issued
   registry_full,   // no room for another player

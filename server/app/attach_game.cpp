@@ -9,7 +9,7 @@ namespace shithead::server {
 std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits,
                                           websocket_limits socket_limits, std::shared_ptr<store> db) {
   // Tokens, ids, codes and every game's seed: each a fresh draw from the kernel's
-  // cryptographic generator (lobby/random_source.hpp), never from a seeded one.
+  // cryptographic generator (core/random_source.hpp), never from a seeded one.
   random_source random = system_random();
   // Searching bots think on half the cores (at least one thread), below the network threads.
   const int bot_threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 2));

@@ -12,12 +12,12 @@
 #include <unordered_map>
 
 #include "protocol/client_message.hpp"
-#include "server/net/credit_bucket.hpp"
+#include "server/app/room_host.hpp"
+#include "server/core/random_source.hpp"
 #include "server/lobby/device_codes.hpp"
 #include "server/lobby/identity.hpp"
 #include "server/lobby/lobby.hpp"
-#include "server/lobby/random_source.hpp"
-#include "server/app/room_host.hpp"
+#include "server/net/credit_bucket.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace shithead::server {

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "server/lobby/random_source.hpp"
+#include "server/core/random_source.hpp"
 
 namespace shithead::server {
 

@@ -3,18 +3,10 @@
 #include <array>
 #include <utility>
 
-#include "server/lobby/player_name.hpp"
+#include "server/core/player_name.hpp"
 #include "server/lobby/sha256.hpp"
 
 namespace shithead::server {
-bool is_lower_hex(std::string_view text, std::size_t length) {
-  if (text.size() != length) return false;
-  for (const char c : text) {
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  }
-  return true;
-}
-
 namespace {
 
 bool is_token_shaped(std::string_view token) { return is_lower_hex(token, token_hex_length); }

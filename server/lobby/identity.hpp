@@ -15,22 +15,10 @@
 
 #include "protocol/error_code.hpp"
 #include "rules/error.hpp"
-#include "server/lobby/random_source.hpp"
+#include "server/core/player_record.hpp"
+#include "server/core/random_source.hpp"
 
 namespace shithead::server {
-
-// One player as a store saves and loads it. Wall-clock times, because they outlive a
-// restart.
-struct player_record {
-  std::string id;          // 12 lowercase hex characters
-  std::string name;        // as shown: cleaned, 1-20 code points
-  std::string token_hash;  // SHA-256 of the token, 64 lowercase hex characters
-  std::chrono::system_clock::time_point created;
-  std::chrono::system_clock::time_point last_seen;
-  // Issued by a server before tokens came from the kernel's generator, and so guessable:
-  // the next hello with it gets a fresh token (player_registry::hello).
-  bool token_exposed = false;
-};
 
 // Codes: bad_name (see clean_player_name()), name_taken (another player has this name,
 // ignoring case), bad_token (not a token this server issued: drop it and say hello
@@ -52,12 +40,6 @@ struct welcome {
 struct identity_limits {
   std::size_t max_players = 100'000;
 };
-
-inline constexpr std::size_t token_hex_length = 32;
-inline constexpr std::size_t player_id_hex_length = 12;
-
-// `length` lowercase hexadecimal characters: the shape of every token and player id.
-bool is_lower_hex(std::string_view text, std::size_t length);
 
 class player_registry {
  public:

@@ -23,10 +23,10 @@
 #include <vector>
 
 #include "protocol/error_code.hpp"
-#include "rules/error.hpp"
-#include "server/net/participant.hpp"
-#include "server/lobby/random_source.hpp"
 #include "protocol/server_message.hpp"
+#include "rules/error.hpp"
+#include "server/core/participant.hpp"
+#include "server/core/random_source.hpp"
 
 namespace shithead::server {
 

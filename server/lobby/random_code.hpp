@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string>
 
-#include "server/lobby/random_source.hpp"
+#include "server/core/random_source.hpp"
 
 namespace shithead::server {
 

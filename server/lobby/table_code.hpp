@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/lobby/random_source.hpp"
+#include "server/core/random_source.hpp"
 
 namespace shithead::server {
 

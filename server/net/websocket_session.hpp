@@ -15,9 +15,9 @@
 #include <memory>
 #include <string>
 
+#include "server/core/participant.hpp"
 #include "server/net/address_table.hpp"
 #include "server/net/metrics.hpp"
-#include "server/net/participant.hpp"
 
 namespace shithead::server {
 

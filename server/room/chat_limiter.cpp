@@ -1,6 +1,6 @@
 #include "server/room/chat_limiter.hpp"
 
-#include "server/lobby/utf8.hpp"
+#include "server/core/utf8.hpp"
 
 #include <algorithm>
 #include <string>

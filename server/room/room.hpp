@@ -77,18 +77,17 @@
 #include "protocol/json_text.hpp"
 #include "protocol/server_message.hpp"
 #include "rules/bots.hpp"
-#include "server/bots/bot_question.hpp"
 #include "rules/error.hpp"
 #include "rules/event.hpp"
 #include "rules/game_state.hpp"
 #include "rules/rng.hpp"
 #include "rules/view.hpp"
-#include "server/lobby/random_source.hpp"
+#include "server/bots/bot_question.hpp"
+#include "server/core/participant.hpp"
+#include "server/core/random_source.hpp"
 #include "server/room/chat_limiter.hpp"
-#include "server/net/participant.hpp"
 #include "server/room/scoreboard.hpp"
 #include "server/room/table_settings.hpp"
-#include "protocol/server_message.hpp"
 
 namespace shithead::server {
 

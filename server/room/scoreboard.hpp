@@ -10,16 +10,9 @@
 #include "protocol/json_text.hpp"
 #include "rules/bots.hpp"
 #include "rules/game_state.hpp"
+#include "server/core/seat_player.hpp"
 
 namespace shithead::server {
-
-// Who played one seat of a game. A leaver stays the seat's player after a bot took over.
-struct seat_player {
-  std::string id;    // player_id, or the bot's table id ("bot:2")
-  std::string name;  // the player's name, or the bot's label
-  std::optional<rules::bot_kind> bot;
-  friend bool operator==(const seat_player&, const seat_player&) = default;
-};
 
 struct score_entry {
   seat_player player;

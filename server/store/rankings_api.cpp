@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "protocol/json_text.hpp"
-#include "server/lobby/identity.hpp"
-#include "server/lobby/player_name.hpp"
+#include "server/core/player_name.hpp"
+#include "server/core/player_record.hpp"
 #include "server/rankings/player_stats.hpp"
 #include "server/rankings/titles.hpp"
 #include "server/rankings/weng_lin.hpp"

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/lobby/identity.hpp"
+#include "server/core/player_record.hpp"
 #include "server/rankings/weng_lin.hpp"
 #include "server/store/rankings_rows.hpp"
 #include "server/store/sqlite.hpp"

@@ -18,11 +18,11 @@
 #include <vector>
 
 #include "protocol/game_record.hpp"
-#include "server/lobby/identity.hpp"
+#include "server/core/player_record.hpp"
+#include "server/core/seat_player.hpp"
 #include "server/net/api_reply.hpp"
 #include "server/rankings/titles.hpp"
 #include "server/rankings/weng_lin.hpp"
-#include "server/room/scoreboard.hpp"
 
 namespace shithead::server {
 

@@ -13,7 +13,7 @@
 
 #include "fuzz_checks.hpp"
 #include "protocol/server_message.hpp"
-#include "server/net/participant.hpp"
+#include "server/core/participant.hpp"
 #include "server/room/room.hpp"
 
 using namespace shithead;

@@ -17,7 +17,7 @@
 #include "protocol/json_text.hpp"
 #include "protocol/server_message.hpp"
 #include "server/app/step_queue.hpp"
-#include "server/net/participant.hpp"
+#include "server/core/participant.hpp"
 #include "server/room/room.hpp"
 
 namespace shithead::server::testing {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "rules/rng.hpp"
+#include "server/core/player_name.hpp"
 #include "server/lobby/identity.hpp"
-#include "server/lobby/player_name.hpp"
 #include "server/lobby/sha256.hpp"
 
 namespace shithead::server {

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/lobby/random_source.hpp"
+#include "server/core/random_source.hpp"
 
 namespace shithead::server {
 namespace {

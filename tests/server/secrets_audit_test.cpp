@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "server/lobby/random_source.hpp"
+#include "server/core/random_source.hpp"
 #include "server/lobby/table_code.hpp"
 #include "tests/server/child_process.hpp"
 #include "tests/server/game_client.hpp"

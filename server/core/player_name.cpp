@@ -1,6 +1,6 @@
-#include "server/lobby/player_name.hpp"
+#include "server/core/player_name.hpp"
 
-#include "server/lobby/utf8.hpp"
+#include "server/core/utf8.hpp"
 
 #include <optional>
 

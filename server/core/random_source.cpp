@@ -1,4 +1,4 @@
-#include "server/lobby/random_source.hpp"
+#include "server/core/random_source.hpp"
 
 #include <sys/random.h>
 

@@ -1,4 +1,4 @@
-#include "server/lobby/utf8.hpp"
+#include "server/core/utf8.hpp"
 
 namespace shithead::server {
 

@@ -5,22 +5,6 @@
 
 namespace shithead::server {
 
-void deliver(const std::vector<letter>& letters) {
-  // A step holds a handful of distinct messages (a broadcast shares one), so a short
-  // list finds the text already written.
-  std::vector<std::pair<const protocol::server_message*, frame>> written;
-  for (const auto& l : letters) {
-    frame text;
-    for (const auto& [message, f] : written)
-      if (message == l.message.get()) text = f;
-    if (!text) {
-      text = make_frame(protocol::to_text(*l.message));
-      written.emplace_back(l.message.get(), text);
-    }
-    l.to->deliver(std::move(text));
-  }
-}
-
 void step_queue::pass(std::vector<letter> letters) {
   if (letters.empty() && steps_.empty()) return;
   steps_.push_back(step{0, std::move(letters), true});

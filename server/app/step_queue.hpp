@@ -13,7 +13,7 @@
 #include <deque>
 #include <vector>
 
-#include "server/room/room.hpp"
+#include "server/room/outbox.hpp"
 
 namespace shithead::server {
 
@@ -39,8 +39,5 @@ class step_queue {
   std::deque<step> steps_;
   std::uint64_t next_ticket_ = 1;
 };
-
-// Writes each distinct message of `letters` once and delivers the text to its members.
-void deliver(const std::vector<letter>& letters);
 
 }  // namespace shithead::server

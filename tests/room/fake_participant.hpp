@@ -16,8 +16,8 @@
 #include "protocol/client_message.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/server_message.hpp"
-#include "server/app/step_queue.hpp"
 #include "server/core/participant.hpp"
+#include "server/room/outbox.hpp"
 #include "server/room/room.hpp"
 
 namespace shithead::server::testing {

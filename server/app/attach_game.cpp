@@ -4,6 +4,8 @@
 #include <thread>
 #include <spdlog/spdlog.h>
 
+#include "server/app/rankings_routes.hpp"
+
 namespace shithead::server {
 
 std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits,
@@ -25,11 +27,7 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
     service->start_housekeeping();
     spdlog::info("store: {} player(s), {} table(s) restored", player_count, restored);
     http_server.set_store_health([db] { return db->problem(); });
-    http_server.set_rankings([db, metrics = http_server.metrics()](std::string target,
-                                                                   std::function<void(api_reply)> reply) {
-      metrics->set_store_queue_depth(db->queue_depth());
-      db->answer_rankings(std::move(target), std::move(reply));
-    });
+    add_rankings_routes(http_server, db);
   }
   http_server.set_websocket_upgrade(
       [service, socket_limits, metrics = http_server.metrics()](boost::beast::tcp_stream stream,

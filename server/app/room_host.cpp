@@ -6,7 +6,7 @@
 
 #include "protocol/action_json.hpp"
 #include "protocol/json_writer.hpp"
-#include "server/store/rankings_api.hpp"
+#include "server/store/rankings_answers.hpp"
 
 namespace shithead::server {
 

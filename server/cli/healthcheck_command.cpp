@@ -15,7 +15,7 @@
 #include <variant>
 
 #include "server/cli/command_line.hpp"
-#include "server/net/config.hpp"
+#include "server/cli/serve_config.hpp"
 #include "server/cli/ws_url.hpp"
 
 namespace shithead::server {

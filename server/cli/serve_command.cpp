@@ -3,14 +3,14 @@
 #include <spdlog/spdlog.h>
 
 #include "server/app/attach_game.hpp"
-#include "server/net/config.hpp"
+#include "server/cli/serve_config.hpp"
 #include "server/net/server.hpp"
 #include "server/store/sqlite_store.hpp"
 
 namespace shithead::server {
 namespace {
 
-int serve(const config& settings, std::ostream& err) {
+int serve(const serve_config& settings, std::ostream& err) {
   std::shared_ptr<store> db;
   try {
     db = std::make_shared<sqlite_store>(settings.data);
@@ -20,7 +20,7 @@ int serve(const config& settings, std::ostream& err) {
   }
   server_options options;
   options.limits.per_address = address_limits_of(settings);
-  server game_server(settings, options);
+  server game_server(server_settings_of(settings), options);
   service_limits limits;
   limits.default_turn_timer = settings.turn_timer;
   limits.default_bot_pace = settings.bot_pace;

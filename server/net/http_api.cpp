@@ -5,6 +5,10 @@
 #include <iterator>
 #include <variant>
 
+#include <spdlog/spdlog.h>
+
+#include "protocol/api_answer.hpp"
+#include "protocol/rankings_api.hpp"
 #include "protocol/ruleset_json.hpp"
 #include "server/net/play_table_json.hpp"
 #include "server/net/static_files.hpp"
@@ -12,7 +16,6 @@
 namespace shithead::server {
 namespace {
 
-namespace http = boost::beast::http;
 using rules::rank;
 
 constexpr std::string_view rules_prefix = "/api/rules";
@@ -224,8 +227,8 @@ std::string start_sentence(rules::start_rule starter) {
   return "";
 }
 
-api_response not_found(protocol::error_code code, std::string_view message) {
-  return {static_cast<http::status>(protocol::info(code).http_status), error_json(code, message)};
+http_reply error_reply(protocol::error_code code, std::string_view message) {
+  return http_reply::of(protocol::api_error(code, message));
 }
 
 }  // namespace
@@ -308,32 +311,25 @@ nlohmann::ordered_json preset_json(const rules::ruleset& rs) {
   return doc;
 }
 
-std::string error_json(protocol::error_code code, std::string_view message) {
-  nlohmann::ordered_json doc;
-  doc["error"] = std::string(protocol::to_string(code));
-  doc["message"] = std::string(message);
-  // The message may quote a client's bytes, which need not be UTF-8.
-  return doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-}
-
-api_response health_response(const std::optional<std::string>& store_problem) {
+http_reply health_reply(const std::optional<std::string>& store_problem) {
+  http_reply reply;
+  reply.cache_control = "no-store";
   // "ok" was the whole answer before the store existed; probes that read it still work.
-  if (!store_problem) return {http::status::ok, R"({"ok":true,"status":"ok","store":"ok"})"};
+  if (!store_problem) {
+    reply.body = R"({"ok":true,"status":"ok","store":"ok"})";
+    return reply;
+  }
   nlohmann::json body{{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}, {"reason", *store_problem}};
-  return {http::status::service_unavailable, body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
-}
-
-bool is_api_path(std::string_view path) {
-  return path == "/healthz" || path == "/api" || path.starts_with("/api/");
+  reply.status = 503;
+  reply.body = body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return reply;
 }
 
 namespace {
 
 // ?ruleset={...}: the table's house rules over the preset the path names.
-std::variant<rules::ruleset, api_response> ruleset_from_query(rules::preset_id preset, std::string_view query) {
-  const auto bad = [](std::string message) {
-    return api_response{http::status::bad_request, error_json(protocol::error_code::bad_query, message)};
-  };
+std::variant<rules::ruleset, http_reply> ruleset_from_query(rules::preset_id preset, std::string_view query) {
+  const auto bad = [](std::string message) { return error_reply(protocol::error_code::bad_query, message); };
   constexpr std::string_view key = "ruleset=";
   if (!query.starts_with(key) || query.find('&') != std::string_view::npos)
     return bad("the only query /api/rules/{preset} takes is ruleset={JSON object}");
@@ -352,26 +348,65 @@ std::variant<rules::ruleset, api_response> ruleset_from_query(rules::preset_id p
 
 }  // namespace
 
-std::optional<api_response> handle_api(std::string_view path, std::string_view query) {
-  if (!is_api_path(path)) return std::nullopt;
-  if (path == "/healthz") return health_response(std::nullopt);
-  if (path == rules_prefix || path == "/api/rules/") return api_response{http::status::ok, presets_json().dump()};
-  if (path.starts_with("/api/rules/")) {
-    const auto name = path.substr(rules_prefix.size() + 1);
-    const auto preset = rules::parse_preset(name);
-    if (!preset) return not_found(protocol::error_code::unknown_preset, "no preset is called '" + std::string(name) + "'");
-    if (query.empty()) return api_response{http::status::ok, preset_json(rules::preset_ruleset(*preset)).dump()};
-    auto rs = ruleset_from_query(*preset, query);
-    if (auto* error = std::get_if<api_response>(&rs)) return std::move(*error);
-    return api_response{http::status::ok, preset_json(std::get<rules::ruleset>(rs)).dump()};
-  }
-  return not_found(protocol::error_code::not_found, "no such API endpoint");
+http_reply rules_reply(std::string_view path, std::string_view query) {
+  const auto ok = [](const nlohmann::ordered_json& doc) {
+    http_reply reply;
+    reply.body = doc.dump();
+    return reply;
+  };
+  if (path == rules_prefix || path == "/api/rules/") return ok(presets_json());
+  if (!path.starts_with("/api/rules/")) return error_reply(protocol::error_code::not_found, "no such API endpoint");
+  const auto name = path.substr(rules_prefix.size() + 1);
+  const auto preset = rules::parse_preset(name);
+  if (!preset) return error_reply(protocol::error_code::unknown_preset, "no preset is called '" + std::string(name) + "'");
+  if (query.empty()) return ok(preset_json(rules::preset_ruleset(*preset)));
+  auto rs = ruleset_from_query(*preset, query);
+  if (auto* error = std::get_if<http_reply>(&rs)) return std::move(*error);
+  return ok(preset_json(std::get<rules::ruleset>(rs)));
 }
 
-bool is_rankings_target(std::string_view target) {
-  const auto path = target.substr(0, target.find('?'));
-  return path == "/api/leaderboard" || path == "/api/players" || path.starts_with("/api/players/") ||
-         path.starts_with("/api/games/");
+void add_server_routes(http_routes& routes, store_health health, std::shared_ptr<server_metrics> metrics) {
+  using match = http_routes::match;
+  routes.add("/healthz", match::exact, [health = std::move(health)](const http_route_request&, http_reply_callback reply) {
+    std::optional<std::string> problem;
+    if (health) {
+      try {
+        problem = health();
+      } catch (const std::exception& e) {
+        spdlog::error("the store health check failed: {}", e.what());
+        problem = "the store health check failed";
+      }
+    }
+    reply(health_reply(problem));
+  });
+  routes.add("/metrics", match::exact, [metrics = std::move(metrics)](const http_route_request&, http_reply_callback reply) {
+    http_reply answer;
+    answer.content_type = "text/plain; version=0.0.4; charset=utf-8";
+    answer.cache_control = "no-store";
+    answer.body = metrics->render();
+    reply(std::move(answer));
+  });
+  const auto rules = [](const http_route_request& request, http_reply_callback reply) {
+    reply(rules_reply(request.path, request.query));
+  };
+  routes.add(std::string(rules_prefix), match::exact, rules);
+  routes.add(std::string(rules_prefix) + "/", match::prefix, rules);
+  const auto no_such_endpoint = [](const http_route_request&, http_reply_callback reply) {
+    reply(error_reply(protocol::error_code::not_found, "no such API endpoint"));
+  };
+  // The rankings API needs a store; a server without one (its routes are added by the
+  // game side, app/rankings_routes) says the store is unavailable rather than 404.
+  for (const auto& known : protocol::rankings_paths)
+    routes.add(std::string(known.path), known.prefix ? match::prefix : match::exact,
+               [](const http_route_request&, http_reply_callback reply) {
+                 auto answer = http_reply::of(
+                     protocol::api_error(protocol::error_code::store_unavailable, "the rankings are not kept here"),
+                     protocol::rankings_content_type);
+                 answer.cache_control = "no-store";
+                 reply(std::move(answer));
+               });
+  routes.add("/api", match::exact, no_such_endpoint);
+  routes.add("/api/", match::prefix, no_such_endpoint);
 }
 
 }  // namespace shithead::server

@@ -1,6 +1,6 @@
 #pragma once
-// The JSON endpoints as pure functions of the request path: no I/O, so tests can call
-// them directly and http_session only has to send what they return.
+// The routes the server answers without the game: health, metrics and the rules. No I/O
+// of their own, so tests can call the answers directly.
 //   GET /healthz              {"ok": true, "status": "ok", "store": "ok"}, or a 503 with
 //                             false, "unhealthy", "failing" and the "reason" when the
 //                             store fails (a full disk, a deleted data file)
@@ -10,34 +10,31 @@
 //                             unknown preset is a 404. With ?ruleset={JSON object of
 //                             house rules, URL-encoded} the same for that table's
 //                             ruleset (a bad one is a 400 bad_query)
-#include <boost/beast/http/status.hpp>
+#include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "protocol/error_code.hpp"
 #include "rules/ruleset.hpp"
+#include "server/net/http_routes.hpp"
+#include "server/net/metrics.hpp"
 
 namespace shithead::server {
 
-struct api_response {
-  boost::beast::http::status status = boost::beast::http::status::ok;
-  std::string body;  // JSON
-};
+// What is wrong with the store (nullopt while it writes); called on a network thread for
+// every /healthz, so it must answer at once (a flag, not a query).
+using store_health = std::function<std::optional<std::string>()>;
 
-// Routes a GET target under /api/ that the store answers (leaderboard, players,
-// games); false for anything else, so the caller tries its other routes.
-bool is_rankings_target(std::string_view target);
+// The routes the server answers itself: /healthz (asking `health`, when given), /metrics,
+// /api/rules and /api/rules/{preset}, and a 404 for any other /api path no route takes.
+void add_server_routes(http_routes& routes, store_health health, std::shared_ptr<server_metrics> metrics);
 
-// True for the paths handle_api answers (whatever the method).
-bool is_api_path(std::string_view path);
-// The answer to a GET of `path` with its `query` (after the '?'), or nothing when it is
-// not an API path. /healthz assumes a healthy store; the session asks the store and calls
-// health_response.
-std::optional<api_response> handle_api(std::string_view path, std::string_view query = {});
-api_response health_response(const std::optional<std::string>& store_problem);
+// The answers of those routes, for tests.
+http_reply health_reply(const std::optional<std::string>& store_problem);
+http_reply rules_reply(std::string_view path, std::string_view query = {});
 
 nlohmann::ordered_json presets_json();
 nlohmann::ordered_json preset_json(const rules::ruleset& rs);
@@ -46,8 +43,5 @@ nlohmann::ordered_json preset_json(const rules::ruleset& rs);
 // (turn powers and powers a table took away included), the table's house rules, what may
 // go on anything, bursts of a kind, the pick-up rule and who starts.
 std::vector<std::string> rules_in_words(const rules::ruleset& rs);
-
-// {"error": code, "message": message}
-std::string error_json(protocol::error_code code, std::string_view message);
 
 }  // namespace shithead::server

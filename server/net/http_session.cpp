@@ -11,9 +11,11 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <atomic>
 #include <initializer_list>
+#include <mutex>
+#include <utility>
 #include <spdlog/spdlog.h>
 
-#include "protocol/json_text.hpp"
+#include "protocol/api_answer.hpp"
 #include "server/net/http_api.hpp"
 #include "server/net/static_cache.hpp"
 #include "server/net/static_files.hpp"
@@ -30,9 +32,6 @@ using header_list = std::initializer_list<std::pair<http::field, std::string_vie
 using reply_context = http_session::reply_context;
 
 constexpr std::string_view json_type = "application/json";
-// protocol/docs/http_api.md: what the rankings API answers with.
-constexpr std::string_view rankings_json_type = "application/json; charset=utf-8";
-constexpr std::string_view metrics_type = "text/plain; version=0.0.4; charset=utf-8";
 constexpr std::string_view text_type = "text/plain; charset=utf-8";
 
 // What a page of ours may load and who may frame it. The client is ES modules and
@@ -81,7 +80,7 @@ http::message_generator json_error(const reply_context& context, protocol::error
                                    std::string_view message, header_list extra = {},
                                    std::optional<http::status> status = std::nullopt) {
   const auto answered = status.value_or(static_cast<http::status>(protocol::info(code).http_status));
-  return text_response(context, answered, json_type, error_json(code, message), "no-cache", extra);
+  return text_response(context, answered, json_type, protocol::api_error(code, message).body, "no-cache", extra);
 }
 
 // What a request for a file says about the copies the browser has and what it can read.
@@ -169,11 +168,7 @@ bool is_parse_error(const beast::error_code& ec) {
   return ec.category() == beast::http::make_error_code(http::error::bad_target).category();
 }
 
-api_reply store_unavailable(std::string_view message) {
-  return api_reply::error(protocol::error_code::store_unavailable, std::string(message));
-}
-
-// A status the hook made up cannot reach the wire: anything outside 100-599 is our bug.
+// A status a route made up cannot reach the wire: anything outside 100-599 is our bug.
 http::status reply_status(int code) {
   return code >= 100 && code <= 599 ? static_cast<http::status>(code) : http::status::internal_server_error;
 }
@@ -350,35 +345,19 @@ void http_session::handle_request(request req) {
   if (!get && !head)
     return send(json_error(context, protocol::error_code::method_not_allowed,
                            "only GET and HEAD are served here", {{http::field::allow, "GET, HEAD"}}));
-  if (path == "/metrics")
-    return send(text_response(context, http::status::ok, metrics_type, state_->metrics().render(), "no-store"));
-  if (path == "/healthz") {
-    auto health = health_response(store_problem());
-    return send(text_response(context, health.status, json_type, std::move(health.body), "no-store"));
-  }
   if (path.starts_with("/api/") && !state_->addresses().take_api_request(client_key(req)))
     return send(json_error(context, protocol::error_code::rate_limited,
                            "too many requests from your address; wait a second", {{http::field::retry_after, "1"}}));
-  if (is_rankings_target(target)) return ask_rankings(std::string(target), context);
-  const auto question = target.find('?');
-  const auto query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
-  if (auto api = handle_api(path, query)) return send(text_response(context, api->status, json_type, std::move(api->body)));
+  if (const auto* route = state_->hooks().routes.find(path)) {
+    const auto question = target.find('?');
+    const auto query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
+    return ask_route(*route, http_route_request{path, query}, context);
+  }
   const auto& root = state_->static_root();
   const file_request asked{req[http::field::accept_encoding], req[http::field::if_none_match],
                            req[http::field::if_modified_since]};
   send(file_response(context, asked, resolve_static_file(root, is_table_link(path) ? "/index.html" : path),
                      state_->static_files()));
-}
-
-std::optional<std::string> http_session::store_problem() const {
-  const auto& problem = state_->hooks().health;
-  if (!problem) return std::nullopt;
-  try {
-    return problem();
-  } catch (const std::exception& e) {
-    spdlog::error("the store health check failed: {}", e.what());
-    return std::string("the store health check failed");
-  }
 }
 
 void http_session::upgrade(request req, const reply_context& context) {
@@ -414,28 +393,44 @@ void http_session::upgrade(request req, const reply_context& context) {
   }
 }
 
-// The rankings hook's reply, taken once: a second call is ignored, and a reply dropped
-// uncalled (a store closing with the job still queued) answers 503 rather than leave the
-// client waiting. Holding work on the io_context lets a graceful shutdown wait for it.
-struct http_session::pending_rankings {
-  pending_rankings(std::shared_ptr<http_session> waiting, const reply_context& reply_to)
+// A route's reply, taken once: a second call is ignored, and a reply dropped uncalled
+// (a store closing with the question still queued) answers 503 rather than leave the
+// client waiting. Holding work on the io_context lets a graceful shutdown wait for it. A
+// reply given while the route is still being called (most routes answer at once) is sent
+// without a trip through the strand's queue.
+struct http_session::pending_reply {
+  pending_reply(std::shared_ptr<http_session> waiting, const reply_context& reply_to)
       : work(net::make_work_guard(io_context_of(waiting->executor_))), session(std::move(waiting)), context(reply_to) {}
-  pending_rankings(const pending_rankings&) = delete;
-  pending_rankings& operator=(const pending_rankings&) = delete;
-  ~pending_rankings() {
+  pending_reply(const pending_reply&) = delete;
+  pending_reply& operator=(const pending_reply&) = delete;
+  ~pending_reply() {
     if (answered.load()) return;
     try {
-      answer(store_unavailable("the store did not answer"));
+      answer(unavailable("the store did not answer"));
     } catch (const std::exception& e) {
-      spdlog::error("a rankings request could not be answered: {}", e.what());
+      spdlog::error("a request could not be answered: {}", e.what());
     }
   }
 
-  // From any thread: back to the session's strand before touching it.
-  void answer(api_reply reply) {
-    if (answered.exchange(true)) return;
+  static http_reply unavailable(std::string_view message) {
+    auto reply = http_reply::of(protocol::api_error(protocol::error_code::store_unavailable, message));
+    reply.cache_control = "no-store";
+    return reply;
+  }
+
+  // From any thread: back to the session's strand before touching it, unless the route
+  // is answering from inside its call, on that strand.
+  void answer(http_reply reply) {
+    {
+      const std::lock_guard lock(mutex);
+      if (answered.exchange(true)) return;
+      if (calling) {
+        at_once = std::move(reply);
+        return;
+      }
+    }
     net::post(session->executor_, [session = session, context = context, reply = std::move(reply)]() mutable {
-      session->on_rankings(context, std::move(reply));
+      session->on_reply(context, std::move(reply));
     });
   }
 
@@ -451,33 +446,45 @@ struct http_session::pending_rankings {
   const std::shared_ptr<http_session> session;
   const reply_context context;
   std::atomic<bool> answered{false};
+  std::mutex mutex;  // guards `calling` and `at_once`: a reply may come from another thread
+  // Set while the route's handler runs on the session's strand; a reply given meanwhile,
+  // from whatever thread, waits in at_once for the handler to return (ask_route sends it).
+  bool calling = false;
+  std::optional<http_reply> at_once;
+
+  // Ends the call; the reply given during it, if any.
+  std::optional<http_reply> end_call() {
+    const std::lock_guard lock(mutex);
+    calling = false;
+    return std::exchange(at_once, std::nullopt);
+  }
 };
 
-void http_session::ask_rankings(std::string target, const reply_context& context) {
-  const auto& hook = state_->hooks().rankings;
-  if (!hook) return on_rankings(context, store_unavailable("the rankings are not kept here"));
-  auto pending = std::make_shared<pending_rankings>(shared_from_this(), context);
+void http_session::ask_route(const http_route_handler& route, const http_route_request& request,
+                             const reply_context& context) {
+  auto pending = std::make_shared<pending_reply>(shared_from_this(), context);
+  pending->calling = true;  // no other thread has `pending` yet
   try {
-    hook(std::move(target), [pending](api_reply reply) { pending->answer(std::move(reply)); });
+    route(request, [pending](http_reply reply) { pending->answer(std::move(reply)); });
   } catch (const std::exception& e) {
-    spdlog::error("the rankings hook failed: {}", e.what());
-    pending->answer(store_unavailable("the store failed"));
+    spdlog::error("the route for {} failed: {}", request.path, e.what());
+    pending->answer(pending_reply::unavailable("the server failed to answer"));
   }
+  if (auto reply = pending->end_call()) on_reply(context, std::move(*reply));
 }
 
-void http_session::on_rankings(const reply_context& context, api_reply reply) {
+void http_session::on_reply(const reply_context& context, http_reply reply) {
   // Cut meanwhile (shutdown deadline): nobody is left to answer.
   if (!stream_.socket().is_open()) return;
   reply_context now = context;
   now.keep_alive = context.keep_alive && !closing_;
-  auto body = protocol::dump_json(reply.body);
   // A store too busy to queue the request says when to ask again (protocol/docs/http_api.md).
   if (reply.retry_after_seconds) {
     const auto seconds = std::to_string(*reply.retry_after_seconds);
-    return send(text_response(now, reply_status(reply.status), rankings_json_type, std::move(body), "no-store",
-                              {{http::field::retry_after, seconds}}));
+    return send(text_response(now, reply_status(reply.status), reply.content_type, std::move(reply.body),
+                              reply.cache_control, {{http::field::retry_after, seconds}}));
   }
-  send(text_response(now, reply_status(reply.status), rankings_json_type, std::move(body), "no-store"));
+  send(text_response(now, reply_status(reply.status), reply.content_type, std::move(reply.body), reply.cache_control));
 }
 
 void http_session::send(http::message_generator response) {

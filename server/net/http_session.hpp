@@ -1,6 +1,6 @@
 #pragma once
 // One HTTP/1.1 connection: reads requests with size limits and a timeout, answers them
-// (JSON API, rankings from the store, /metrics, static files), keeps the connection alive
+// (a route of the table in http_routes.hpp, or a static file), keeps the connection alive
 // between requests, and hands a WebSocket upgrade on /ws to the server's hook once the
 // page's origin passes. Lives on its own strand.
 #include <boost/asio/ip/tcp.hpp>
@@ -20,10 +20,10 @@
 #include <vector>
 
 #include "server/net/address_table.hpp"
+#include "server/net/http_routes.hpp"
 #include "server/net/metrics.hpp"
 #include "server/net/origin_check.hpp"
 #include "server/net/static_cache.hpp"
-#include "server/net/api_reply.hpp"
 
 namespace shithead::server {
 
@@ -34,15 +34,6 @@ namespace shithead::server {
 using websocket_upgrade = std::function<void(boost::beast::tcp_stream stream,
                                              boost::beast::http::request<boost::beast::http::string_body> request,
                                              address_table::ticket place)>;
-
-// What is wrong with the store (nullopt while it writes); called on a network thread for
-// every /healthz, so it must answer at once (a flag, not a query).
-using store_health = std::function<std::optional<std::string>()>;
-
-// Answers a rankings GET (`target` with its query string) through `reply`, which may be
-// called later and from any thread (the store's); the session posts back to its strand.
-// Called on the connection's strand; must not block.
-using rankings_hook = std::function<void(std::string target, std::function<void(api_reply)> reply)>;
 
 struct http_limits {
   std::uint64_t max_body_bytes = 16 * 1024;
@@ -58,11 +49,11 @@ struct http_limits {
 
 class http_session;
 
-// What the game side plugs into HTTP; every hook may be empty.
+// What the game side plugs into HTTP: the WebSocket upgrade (empty: /ws answers 503) and
+// the routes (http_routes.hpp).
 struct http_hooks {
-  websocket_upgrade upgrade;  // empty: /ws answers 503
-  store_health health;        // empty: the store counts as healthy
-  rankings_hook rankings;     // empty: the rankings API answers 503
+  websocket_upgrade upgrade;
+  http_routes routes;
 };
 
 // What every HTTP session shares, like the shared_state of Beast's chat example: where
@@ -130,15 +121,14 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_read_error(boost::beast::error_code ec);
   void handle_request(boost::beast::http::request<boost::beast::http::string_body> request);
-  // What is wrong with the store, or nullopt when it is writing.
-  std::optional<std::string> store_problem() const;
   // The key of the client a request comes from: the peer's, or behind a trusted proxy,
   // the address it forwarded for.
   std::string client_key(const boost::beast::http::request<boost::beast::http::string_body>& req) const;
   void upgrade(boost::beast::http::request<boost::beast::http::string_body> request, const reply_context& context);
-  void ask_rankings(std::string target, const reply_context& context);
-  void on_rankings(const reply_context& context, api_reply reply);
-  struct pending_rankings;
+  // Hands the request to its route; the reply comes back to on_reply on this strand.
+  void ask_route(const http_route_handler& route, const http_route_request& request, const reply_context& context);
+  void on_reply(const reply_context& context, http_reply reply);
+  struct pending_reply;
   void send(boost::beast::http::message_generator response);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_close();

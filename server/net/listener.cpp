@@ -8,7 +8,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
-#include "server/net/http_api.hpp"
+#include "protocol/api_answer.hpp"
 
 namespace shithead::server {
 
@@ -20,7 +20,7 @@ namespace {
 
 // The whole answer to a connection refused at accept, written before closing it.
 std::string refusal_response(protocol::error_code code, std::string_view message) {
-  const auto body = error_json(code, message);
+  const auto body = protocol::api_error(code, message).body;
   const auto status = protocol::info(code).http_status;
   return "HTTP/1.1 " + std::to_string(status) + (status == 429 ? " Too Many Requests" : " Service Unavailable") +
          "\r\nServer: shithead\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff"

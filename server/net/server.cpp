@@ -17,7 +17,7 @@ namespace shithead::server {
 namespace net = boost::asio;
 using namespace std::chrono_literals;
 
-server::server(config settings, server_options options)
+server::server(server_settings settings, server_options options)
     : settings_(std::move(settings)),
       options_(std::move(options)),
       ioc_(std::max(1, settings_.threads)),
@@ -29,9 +29,11 @@ server::~server() = default;
 
 void server::set_websocket_upgrade(websocket_upgrade hook) { hooks_.upgrade = std::move(hook); }
 
-void server::set_store_health(store_health problem) { hooks_.health = std::move(problem); }
+void server::set_store_health(store_health problem) { health_ = std::move(problem); }
 
-void server::set_rankings(rankings_hook hook) { hooks_.rankings = std::move(hook); }
+void server::add_route(std::string path, http_routes::match how, http_route_handler handler) {
+  hooks_.routes.add(std::move(path), how, std::move(handler));
+}
 
 void server::on_shutdown(std::function<void()> callback) {
   {
@@ -59,7 +61,12 @@ rules::result<std::uint16_t, startup_error> server::start() {
 
   auto origins = settings_.allowed_origins;
   if (settings_.public_url) origins.public_origin = settings_.public_url;
-  state = std::make_shared<http_shared_state>(root.path, hooks_, std::move(origins), metrics_, options_.limits);
+  // The server's own routes go in last, so that a route the game side added wins a tie
+  // and the /api/ catch-all stays the shortest prefix.
+  auto hooks = hooks_;
+  add_server_routes(hooks.routes, health_, metrics_);
+  state = std::make_shared<http_shared_state>(root.path, std::move(hooks), std::move(origins), metrics_,
+                                              options_.limits);
   spdlog::info("up to {} connections at once, {} per address", state->addresses().limits().max_connections,
                state->addresses().limits().connections_per_address);
   auto accepting = std::make_shared<listener>(ioc_, state);

@@ -7,8 +7,8 @@
 //
 //   server s(settings);
 //   s.set_websocket_upgrade(hook);        // optional; /ws answers 503 without it
-//   s.set_store_health(healthy);          // optional; /healthz reports the store
-//   s.set_rankings(answer);               // optional; the rankings API answers 503 without it
+//   s.set_store_health(problem);          // optional; /healthz reports the store
+//   s.add_route(path, match, handler);    // optional; more routes (the rankings API)
 //   s.metrics()->table_opened();          // the counters behind /metrics, from any thread
 //   auto port = s.start();                // binds; port.value() is the real port
 //   s.run();                              // blocks until shutdown() or SIGINT/SIGTERM
@@ -25,9 +25,11 @@
 #include <vector>
 
 #include "rules/error.hpp"
-#include "server/net/config.hpp"
+#include "server/net/http_api.hpp"
+#include "server/net/http_routes.hpp"
 #include "server/net/http_session.hpp"
 #include "server/net/metrics.hpp"
+#include "server/net/server_settings.hpp"
 
 namespace shithead::server {
 
@@ -52,9 +54,8 @@ class server {
  public:
   using websocket_upgrade = shithead::server::websocket_upgrade;
   using store_health = shithead::server::store_health;
-  using rankings_hook = shithead::server::rankings_hook;
 
-  explicit server(config settings, server_options options = {});
+  explicit server(server_settings settings, server_options options = {});
   ~server();
   server(const server&) = delete;
   server& operator=(const server&) = delete;
@@ -65,12 +66,12 @@ class server {
   // /healthz (on a network thread, so it must answer at once). Without it the store
   // counts as healthy.
   void set_store_health(store_health problem);
-  // Before start(): answers GETs of the rankings API (is_rankings_target). Called on the
-  // connection's strand and must not block; `reply` may be called later from any thread
-  // (a second call is ignored; dropped uncalled, it answers 503). A reply still held keeps
-  // run() from returning, until the shutdown deadline; call or drop every one before the
-  // server is destroyed. Without a hook those targets answer 503.
-  void set_rankings(rankings_hook hook);
+  // Before start(): one more route of the table (http_routes.hpp), beside the server's
+  // own (/healthz, /metrics, /api/rules). The handler runs on the connection's strand and
+  // must not block; its reply may come later from any thread (a second is ignored;
+  // dropped uncalled, it answers 503). A reply still held keeps run() from returning,
+  // until the shutdown deadline; give or drop every one before the server is destroyed.
+  void add_route(std::string path, http_routes::match how, http_route_handler handler);
   // Called once when shutdown begins, on the thread calling shutdown() (a network
   // thread for a signal): close WebSocket sessions, cancel timers, flush the store. Post
   // to your own strand from here; do not block. Registered after shutdown began, it
@@ -79,7 +80,7 @@ class server {
 
   // For rooms, timers and everything else that runs on the server's threads.
   boost::asio::io_context& io_context() { return ioc_; }
-  const config& settings() const { return settings_; }
+  const server_settings& settings() const { return settings_; }
   // What /metrics shows; the game side reports into it from any thread.
   const std::shared_ptr<server_metrics>& metrics() const { return metrics_; }
 
@@ -99,11 +100,12 @@ class server {
   void run_thread();
   void force_close();
 
-  config settings_;
+  server_settings settings_;
   server_options options_;
   boost::asio::io_context ioc_;
   std::shared_ptr<server_metrics> metrics_;
   http_hooks hooks_;
+  store_health health_;
   std::shared_ptr<http_shared_state> state_;
   std::shared_ptr<listener> listener_;
   std::optional<boost::asio::signal_set> signals_;

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "protocol/rankings_api.hpp"
 #include "server/rankings/player_stats.hpp"
 #include "server/rankings/weng_lin.hpp"
 #include "server/store/rankings_rows.hpp"
@@ -42,8 +43,9 @@ struct ranked_player {
 std::vector<ranked_player> players_with_games(rankings_rows& rows, std::int64_t since,
                                               std::optional<std::string_view> only = std::nullopt);
 
-enum class board_period { all, days_30, days_7 };
-enum class board_sort { rating, shithead, rate, games };
+// The API's periods and orders (protocol/rankings_api.hpp).
+using protocol::board_period;
+using protocol::board_sort;
 
 // The players of a board in the order `sort` asks for (ties by name).
 using ranked_board = std::shared_ptr<const std::vector<ranked_player>>;

@@ -13,7 +13,7 @@
 
 #include "protocol/record_json.hpp"
 #include "protocol/ruleset_json.hpp"
-#include "server/store/rankings_api.hpp"
+#include "server/store/rankings_answers.hpp"
 #include "server/store/store_schema.hpp"
 
 namespace shithead::server {
@@ -547,19 +547,21 @@ void sqlite_store::save_step(table_step step, std::function<void(std::vector<rec
   push_write(std::move(j));
 }
 
-void sqlite_store::answer_rankings(std::string target, std::function<void(api_reply)> reply) {
-  // Shared, so that a refused job hands the reply back rather than taking it along.
-  auto answer = std::make_shared<std::function<void(api_reply)>>(std::move(reply));
-  const auto queued = push_read(job{[target = std::move(target), answer](sqlite_connection& c) {
-                                      (*answer)(server::answer_rankings(c.queries, target, std::chrono::system_clock::now(),
-                                                                      &c.leaderboard));
+void sqlite_store::answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) {
+  // Shared, so that a refused job hands the callback back rather than taking it along.
+  auto answer = std::make_shared<std::function<void(rankings_result)>>(std::move(done));
+  const auto queued = push_read(job{[question = std::move(question), answer](sqlite_connection& c) {
+                                      (*answer)(server::answer_rankings(c.queries, question,
+                                                                      std::chrono::system_clock::now(), &c.leaderboard));
                                     },
                                     {}, false});
   // Refused: answered here, on the caller's thread, outside the lock. A closed store is
   // shutting down with the server, so it names no time to come back.
-  if (queued == read_queued::full) (*answer)(rankings_busy(retry_after_seconds));
+  if (queued == read_queued::full)
+    (*answer)(store_refusal{store_refusal::reason::busy, "the store has too many requests waiting; try again shortly",
+                            retry_after_seconds});
   if (queued == read_queued::closed)
-    (*answer)(api_reply::error(protocol::error_code::store_unavailable, "the store is closed"));
+    (*answer)(store_refusal{store_refusal::reason::closed, "the store is closed", std::nullopt});
 }
 
 bool sqlite_store::read_for_tests(std::function<void(sqlite_connection&)> job_fn) {

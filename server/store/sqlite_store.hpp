@@ -15,7 +15,7 @@
 // pages, stalling every table's step behind it for tens of milliseconds.
 //
 // The queues: at most `max_waiting_reads` rankings requests wait; one more is answered
-// at once with 503 and Retry-After (HTTP clients can ask again). Writes have
+// at once, refused as busy with a time to ask again (HTTP answers 503 and Retry-After). Writes have
 // no cap and are never dropped (a dropped step is a move the players were about to be
 // shown); what bounds them is upstream: a room sends a step's frames only after its
 // commit (server/app/step_queue.hpp), so players, who act on what they are shown, wait
@@ -99,7 +99,7 @@ class sqlite_store final : public store {
                            std::function<void(std::vector<std::string>)> done) override;
   void save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) override;
   using store::save_table;
-  void answer_rankings(std::string target, std::function<void(api_reply)> reply) override;
+  void answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) override;
   bool healthy() const override;
   std::optional<std::string> problem() const override;
   std::size_t queue_depth() const override;

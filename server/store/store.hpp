@@ -5,9 +5,26 @@
 // disk. No SQL here: server/store/sqlite_store.hpp is the backend today, and another
 // (PostgreSQL) is a second implementation of this class, not a change to its callers.
 //
-// The queue's answers when busy (server/README.md, "Store"): a rankings request over the
-// backend's cap of waiting reads is answered at once with 503 store_unavailable and a
-// Retry-After; writes are never dropped.
+// The queue's answers when busy (server/README.md, "Store"): a rankings question over the
+// backend's cap of waiting reads is refused at once as `busy`, with the seconds after
+// which asking again may work; writes are never dropped.
+//
+// For a second backend (PostgreSQL), what must hold:
+// - Atomic together: everything in one save_step (the table's state, the actions it
+//   appended, the games it recorded with their ratings and the players' new ratings) is
+//   written in one transaction or not at all; a restart must never see a state without
+//   the actions before it, nor a recorded game without its ratings.
+// - In order: writes are applied in the order they were queued, by one writer, and a
+//   write's `done` runs only after its commit (a room tells its players of a step only
+//   then).
+// - Eventually consistent: rankings questions read the last commit, so a write still
+//   queued may be missing from an answer (the SQLite backend reads on a connection of
+//   its own); the leaderboard may be a further second behind (leaderboard_cache). So are
+//   healthy(), problem() and queue_depth(), flags read without waiting.
+// - Threads: load_players and load_rooms on the caller's thread before start(); every
+//   other call from any thread (rooms' strands, HTTP sessions' strands, the
+//   housekeeping timer); the callbacks (`done`) on the store's own threads, never on the
+//   caller's, except a refusal, which is answered at once on the caller's thread.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -18,9 +35,10 @@
 #include <vector>
 
 #include "protocol/game_record.hpp"
+#include "protocol/rankings_api.hpp"
+#include "rules/error.hpp"
 #include "server/core/player_record.hpp"
 #include "server/core/seat_player.hpp"
-#include "server/net/api_reply.hpp"
 #include "server/rankings/titles.hpp"
 #include "server/rankings/weng_lin.hpp"
 
@@ -72,12 +90,26 @@ struct table_step {
   std::vector<game_to_record> games;
 };
 
+// Why a store gives no answer to a question.
+struct store_refusal {
+  enum class reason {
+    busy,    // too many questions wait; `retry_after_seconds` says when to ask again
+    closed,  // the store is shutting down
+    failed,  // reading failed (a damaged or vanished file, a lost connection)
+  };
+  reason why = reason::failed;
+  std::string message;
+  std::optional<int> retry_after_seconds;
+};
+
+using rankings_result = rules::result<protocol::rankings_answer, store_refusal>;
+
 struct rating_change {
   std::string player_id;
   std::string name;
   rating before;
   rating after;
-  server::title title;  // after this game
+  shithead::server::title title;  // after this game
 };
 
 // What recording a game gave: its id, and for a finished game each human's new rating.
@@ -117,10 +149,10 @@ class store {
     save_step(table_step{std::move(code), std::move(state), 0, {}, std::move(games)}, std::move(done));
   }
 
-  // A rankings GET (`target` with its query string, one for which is_rankings_target
-  // holds), answered through `reply` once, from any thread: on the store's thread after
-  // the writes queued before it, or at once with 503 when too many reads are waiting.
-  virtual void answer_rankings(std::string target, std::function<void(api_reply)> reply) = 0;
+  // A rankings question (the leaderboard, a player, players by name, a game), answered
+  // through `done` exactly once: on the store's reading thread from the last commit, or
+  // at once on the caller's thread, refused as busy or closed.
+  virtual void answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) = 0;
 
   // False while writes fail (/healthz; tables refuse moves with cannot_save). Writes the
   // disk refuses are kept and tried again, never answered as failed. Answers at once,

@@ -45,11 +45,11 @@ TEST(http_api, healthz_answers_ok_as_json) {
 }
 
 TEST(http_api, healthz_says_which_part_fails) {
-  const auto healthy = health_response(std::nullopt);
-  EXPECT_EQ(healthy.status, http::status::ok);
+  const auto healthy = health_reply(std::nullopt);
+  EXPECT_EQ(healthy.status, 200);
   EXPECT_EQ(nlohmann::json::parse(healthy.body)["ok"], true);
-  const auto failing = health_response("the disk is full");
-  EXPECT_EQ(failing.status, http::status::service_unavailable);
+  const auto failing = health_reply("the disk is full");
+  EXPECT_EQ(failing.status, 503);
   EXPECT_EQ(nlohmann::json::parse(failing.body),
             nlohmann::json({{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}, {"reason", "the disk is full"}}));
 }
@@ -93,11 +93,10 @@ TEST(http_api, a_preset_is_the_rules_command_json_plus_summary_and_words) {
 
 TEST(http_api, a_tables_house_rules_come_back_with_their_table_powers_and_words) {
   // {"powers":{"9":["reverse"]},"jokers":"skip"}, URL-encoded
-  const auto reply = handle_api("/api/rules/shiphead",
-                                "ruleset=%7B%22powers%22%3A%7B%229%22%3A%5B%22reverse%22%5D%7D%2C%22jokers%22%3A%22skip%22%7D");
-  ASSERT_TRUE(reply);
-  ASSERT_EQ(reply->status, http::status::ok) << reply->body;
-  const auto doc = nlohmann::json::parse(reply->body);
+  const auto reply = rules_reply("/api/rules/shiphead",
+                                 "ruleset=%7B%22powers%22%3A%7B%229%22%3A%5B%22reverse%22%5D%7D%2C%22jokers%22%3A%22skip%22%7D");
+  ASSERT_EQ(reply.status, 200) << reply.body;
+  const auto doc = nlohmann::json::parse(reply.body);
   EXPECT_EQ(doc["powers"]["9"], nlohmann::json::parse(R"(["reverse"])"));
   EXPECT_EQ(doc["ruleset"]["jokers"], "skip");
   const auto on_nine = doc["play_on"]["[9]"].dump();  // no longer "nine or lower"
@@ -111,10 +110,9 @@ TEST(http_api, a_bad_tables_ruleset_is_a_400_bad_query) {
   for (const char* query : {"ruleset=%7B%22powers%22%3A%7B%229%22%3A%5B%22fly%22%5D%7D%7D",  // an unknown power
                             "ruleset=%7B%22preset%22%3A%22isf%22%7D",  // another preset than the path's
                             "ruleset=not-json", "ruleset=%ZZ", "other=1"}) {
-    const auto reply = handle_api("/api/rules/shiphead", query);
-    ASSERT_TRUE(reply) << query;
-    EXPECT_EQ(reply->status, http::status::bad_request) << query;
-    EXPECT_EQ(nlohmann::json::parse(reply->body)["error"], "bad_query") << query;
+    const auto reply = rules_reply("/api/rules/shiphead", query);
+    EXPECT_EQ(reply.status, 400) << query;
+    EXPECT_EQ(nlohmann::json::parse(reply.body)["error"], "bad_query") << query;
   }
 }
 
@@ -147,10 +145,9 @@ TEST(http_api, other_methods_are_refused_with_405) {
 }
 
 TEST(http_api, an_error_quoting_bytes_that_are_not_utf8_is_still_json) {
-  const auto reply = handle_api("/api/rules/\xff\xfe");
-  ASSERT_TRUE(reply);
-  EXPECT_EQ(reply->status, http::status::not_found);
-  EXPECT_TRUE(nlohmann::json::accept(reply->body));
+  const auto reply = rules_reply("/api/rules/\xff\xfe");
+  EXPECT_EQ(reply.status, 404);
+  EXPECT_TRUE(nlohmann::json::accept(reply.body));
 }
 
 TEST(http_api, shiphead_in_words_covers_the_deal_every_power_and_who_starts) {

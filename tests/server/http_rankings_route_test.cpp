@@ -1,6 +1,6 @@
-// The rankings API's route through HTTP: the session hands the target to the store's
-// hook and goes on serving everyone else; the answer, which comes later from another
-// thread, is written on the session's own strand. Also /healthz reporting the store.
+// The rankings API's routes through HTTP: the session hands the request to its route and
+// goes on serving everyone else; the answer, which comes later from another thread, is
+// written on the session's own strand. Also /healthz reporting the store.
 #include <gtest/gtest.h>
 
 #include <condition_variable>
@@ -13,7 +13,9 @@
 #include <thread>
 #include <vector>
 
-#include "server/store/rankings_api.hpp"
+#include "protocol/json_text.hpp"
+#include "protocol/rankings_api.hpp"
+#include "server/app/rankings_routes.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
@@ -23,14 +25,14 @@ namespace {
 
 namespace http = boost::beast::http;
 using namespace std::chrono_literals;
-using reply_function = std::function<void(api_reply)>;
+using reply_function = http_reply_callback;
 
 // A server on 127.0.0.1 with hooks set before start().
 class hooked_server {
  public:
   explicit hooked_server(const std::function<void(server&)>& configure) {
     test::write_static_site(folder_);
-    config settings;
+    server_settings settings;
     settings.port = 0;
     settings.bind = "127.0.0.1";
     settings.threads = 2;
@@ -75,24 +77,33 @@ class fake_store {
  public:
   ~fake_store() { join(); }
 
-  rankings_hook hook() {
-    return [this](std::string target, reply_function reply) {
-      const std::lock_guard lock(mutex_);
-      targets_.push_back(target);
-      if (auto_answer_) {
-        threads_.emplace_back([answer = auto_answer_, delay = delay_, target = std::move(target), reply] {
-          std::this_thread::sleep_for(delay);
-          reply(answer(target));
-        });
-      } else {
-        waiting_.push_back(std::move(reply));
-      }
-      changed_.notify_all();
-    };
+  // Takes every route of the rankings API, as app/rankings_routes does with the store.
+  void attach(server& s) {
+    for (const auto& known : protocol::rankings_paths)
+      s.add_route(std::string(known.path), known.prefix ? http_routes::match::prefix : http_routes::match::exact,
+                  [this](const http_route_request& request, reply_function reply) {
+                    std::string target(request.path);
+                    if (!request.query.empty()) target += "?" + std::string(request.query);
+                    take(std::move(target), std::move(reply));
+                  });
+  }
+
+  void take(std::string target, reply_function reply) {
+    const std::lock_guard lock(mutex_);
+    targets_.push_back(target);
+    if (auto_answer_) {
+      threads_.emplace_back([answer = auto_answer_, delay = delay_, target = std::move(target), reply] {
+        std::this_thread::sleep_for(delay);
+        reply(answer(target));
+      });
+    } else {
+      waiting_.push_back(std::move(reply));
+    }
+    changed_.notify_all();
   }
 
   // Answers every request by itself, `delay` later, from a thread that is not the server's.
-  void answer_later(std::function<api_reply(const std::string&)> answer, std::chrono::milliseconds delay) {
+  void answer_later(std::function<http_reply(const std::string&)> answer, std::chrono::milliseconds delay) {
     const std::lock_guard lock(mutex_);
     auto_answer_ = std::move(answer);
     delay_ = delay;
@@ -127,16 +138,26 @@ class fake_store {
   std::vector<std::string> targets_;
   std::vector<reply_function> waiting_;
   std::vector<std::thread> threads_;
-  std::function<api_reply(const std::string&)> auto_answer_;
+  std::function<http_reply(const std::string&)> auto_answer_;
   std::chrono::milliseconds delay_{0};
 };
 
-api_reply leaderboard_reply(const std::string& target) {
-  return {200, protocol::json{{"target", target}, {"players", protocol::json::array()}}};
+// A JSON answer as the rankings routes give one.
+http_reply rankings_json(int status, const protocol::json& body) {
+  http_reply reply;
+  reply.status = status;
+  reply.content_type = std::string(protocol::rankings_content_type);
+  reply.cache_control = "no-store";
+  reply.body = protocol::dump_json(body);
+  return reply;
 }
 
-api_reply unknown_player(const std::string&) {
-  return {404, protocol::json{{"error", "not_found"}, {"message", "no such player"}}};
+http_reply leaderboard_reply(const std::string& target) {
+  return rankings_json(200, protocol::json{{"target", target}, {"players", protocol::json::array()}});
+}
+
+http_reply unknown_player(const std::string&) {
+  return rankings_json(404, protocol::json{{"error", "not_found"}, {"message", "no such player"}});
 }
 
 void expect_json_no_store(const test::http_reply& reply) {
@@ -159,7 +180,7 @@ TEST(rankings_route, without_a_store_the_rankings_answer_503_in_json) {
 
 TEST(rankings_route, other_methods_are_refused_with_405_before_the_store_is_asked) {
   fake_store store;
-  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  hooked_server server([&](class server& s) { store.attach(s); });
   for (auto method : {http::verb::post, http::verb::put, http::verb::delete_}) {
     const auto reply = test::http_request(server.port(), method, "/api/leaderboard", "{}");
     EXPECT_EQ(reply.status, 405u) << reply.error;
@@ -170,7 +191,7 @@ TEST(rankings_route, other_methods_are_refused_with_405_before_the_store_is_aske
 
 TEST(rankings_route, an_answer_from_another_thread_later_is_written_and_the_connection_goes_on) {
   fake_store store;
-  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  hooked_server server([&](class server& s) { store.attach(s); });
   store.answer_later(leaderboard_reply, 200ms);
   test::http_connection connection(server.port());
   const auto reply = connection.get("/api/leaderboard?sort=games&period=7d");
@@ -187,7 +208,7 @@ TEST(rankings_route, an_answer_from_another_thread_later_is_written_and_the_conn
 
 TEST(rankings_route, the_stores_status_and_error_reach_the_client) {
   fake_store store;
-  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  hooked_server server([&](class server& s) { store.attach(s); });
   store.answer_later(unknown_player, 50ms);
   const auto reply = test::http_get(server.port(), "/api/players/000000000000");
   ASSERT_EQ(reply.status, 404u) << reply.error;
@@ -198,7 +219,7 @@ TEST(rankings_route, the_stores_status_and_error_reach_the_client) {
 
 TEST(rankings_route, while_the_store_works_everyone_else_is_served) {
   fake_store store;
-  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  hooked_server server([&](class server& s) { store.attach(s); });
   test::http_connection waiting(server.port());
   ASSERT_TRUE(waiting.send_raw("GET /api/leaderboard HTTP/1.1\r\nHost: x\r\n\r\n"));
   const auto reply = store.next_request();
@@ -214,7 +235,7 @@ TEST(rankings_route, while_the_store_works_everyone_else_is_served) {
 
 TEST(rankings_route, a_second_reply_is_ignored_and_the_connection_stays_in_step) {
   fake_store store;
-  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  hooked_server server([&](class server& s) { store.attach(s); });
   test::http_connection connection(server.port());
   ASSERT_TRUE(connection.send_raw("GET /api/players/a HTTP/1.1\r\nHost: x\r\n\r\n"));
   const auto reply = store.next_request();
@@ -229,7 +250,7 @@ TEST(rankings_route, a_second_reply_is_ignored_and_the_connection_stays_in_step)
 
 TEST(rankings_route, a_reply_dropped_uncalled_answers_503) {
   fake_store store;
-  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  hooked_server server([&](class server& s) { store.attach(s); });
   test::http_connection connection(server.port());
   ASSERT_TRUE(connection.send_raw("GET /api/games/7 HTTP/1.1\r\nHost: x\r\n\r\n"));
   {
@@ -243,7 +264,7 @@ TEST(rankings_route, a_reply_dropped_uncalled_answers_503) {
 
 TEST(rankings_route, a_client_gone_before_the_answer_costs_nothing) {
   fake_store store;
-  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  hooked_server server([&](class server& s) { store.attach(s); });
   reply_function reply;
   {
     test::http_connection impatient(server.port());
@@ -259,7 +280,7 @@ TEST(rankings_route, a_client_gone_before_the_answer_costs_nothing) {
 
 TEST(rankings_route, a_graceful_shutdown_waits_for_the_answer_and_then_closes) {
   fake_store store;
-  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  hooked_server server([&](class server& s) { store.attach(s); });
   test::http_connection connection(server.port());
   ASSERT_TRUE(connection.send_raw("GET /api/leaderboard HTTP/1.1\r\nHost: x\r\n\r\n"));
   auto reply = store.next_request();
@@ -277,13 +298,13 @@ TEST(rankings_route, a_graceful_shutdown_waits_for_the_answer_and_then_closes) {
 
 TEST(rankings_route, head_gets_the_stores_headers_without_the_body) {
   fake_store store;
-  hooked_server server([&](class server& s) { s.set_rankings(store.hook()); });
+  hooked_server server([&](class server& s) { store.attach(s); });
   store.answer_later(leaderboard_reply, 10ms);
   test::http_connection connection(server.port());
   const auto reply = connection.request(http::verb::head, "/api/leaderboard");
   ASSERT_EQ(reply.status, 200u) << reply.error;
   EXPECT_TRUE(reply.body.empty());
-  EXPECT_EQ(reply.header("Content-Length"), std::to_string(protocol::dump_json(leaderboard_reply("/api/leaderboard").body).size()));
+  EXPECT_EQ(reply.header("Content-Length"), std::to_string(leaderboard_reply("/api/leaderboard").body.size()));
   EXPECT_EQ(connection.get("/healthz").status, 200u);
 }
 
@@ -296,9 +317,7 @@ TEST(rankings_route, a_store_with_its_read_queue_full_answers_503_with_retry_aft
   std::promise<void> taken;  // the held read runs once the store's thread has taken the queue
   ASSERT_TRUE(db->read_for_tests([&taken](sqlite_connection&) { taken.set_value(); }));
   hooked_server server([&](class server& s) {
-    s.set_rankings([db](std::string target, reply_function reply) {
-      db->answer_rankings(std::move(target), std::move(reply));
-    });
+    add_rankings_routes(s, db);
   });
   const auto busy = test::http_get(server.port(), "/api/leaderboard");
   ASSERT_EQ(busy.status, 503u) << busy.error;

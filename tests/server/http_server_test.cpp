@@ -134,7 +134,7 @@ TEST(http_server, garbage_is_400_and_closes) {
 
 TEST(http_server, a_port_in_use_is_a_startup_error) {
   test::test_server first;
-  config settings;
+  server_settings settings;
   settings.port = first.port();
   settings.bind = "127.0.0.1";
   settings.static_dir = (first.folder().path() / "static").string();

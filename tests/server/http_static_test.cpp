@@ -259,7 +259,7 @@ TEST(http_static, resolving_refuses_dot_dot_encoded_or_not) {
 
 TEST(http_static, a_missing_static_folder_is_a_startup_error) {
   EXPECT_FALSE(canonical_static_root("/no/such/folder/anywhere").error.empty());
-  config settings;
+  server_settings settings;
   settings.port = 0;
   settings.bind = "127.0.0.1";
   settings.static_dir = "/no/such/folder/anywhere";

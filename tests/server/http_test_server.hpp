@@ -74,7 +74,7 @@ class test_server {
   explicit test_server(server::server::websocket_upgrade upgrade = {}, server::server_options options = {},
                        bool run_now = true) {
     write_static_site(folder_);
-    server::config settings;
+    server::server_settings settings;
     settings.port = 0;
     settings.bind = "127.0.0.1";
     settings.threads = 2;

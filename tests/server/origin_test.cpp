@@ -138,7 +138,7 @@ class origin_server {
  public:
   explicit origin_server(origin_policy allowed) {
     test::write_static_site(folder_);
-    config settings;
+    server_settings settings;
     settings.port = 0;
     settings.bind = "127.0.0.1";
     settings.threads = 2;

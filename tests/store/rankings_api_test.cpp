@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "protocol/record_json.hpp"
-#include "server/store/rankings_api.hpp"
+#include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/store/store_test_support.hpp"
@@ -72,7 +72,7 @@ class rankings : public ::testing::Test {
   }
 
   api_reply get(const std::string& target) {
-    return on_store(s_, [&](sqlite_queries& queries) { return answer_rankings(queries, target, now); });
+    return on_store(s_, [&](sqlite_queries& queries) { return ask_rankings(queries, target, now); });
   }
 
   json ok(const std::string& target) {
@@ -238,13 +238,13 @@ TEST_F(rankings, a_period_counts_only_the_games_that_ended_in_it) {
 
 TEST_F(rankings, a_period_is_anchored_at_now) {
   // Seen from 31 days later, nothing ended in the last 30 days.
-  const auto later = on_store(s_, [](sqlite_queries& queries) { return leaderboard(queries, "period=30d", now + days(31)); });
+  const auto later = on_store(s_, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard?period=30d", now + days(31)); });
   EXPECT_EQ(later.status, 200);
   EXPECT_EQ(later.body["total"], 0);
   EXPECT_TRUE(later.body["players"].empty());
   // Seen from 15 days later, the 30 days hold g3 and g4.
   const auto later_still =
-      on_store(s_, [](sqlite_queries& queries) { return leaderboard(queries, "period=30d&sort=games", now + days(15)); });
+      on_store(s_, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard?period=30d&sort=games", now + days(15)); });
   EXPECT_EQ(names_in(later_still.body), (std::vector<std::string>{"Cy", "Dee", "Bob"}));
 }
 
@@ -257,8 +257,8 @@ TEST_F(rankings, the_cached_leaderboard_answers_as_a_fresh_fold_does) {
       for (const auto* page : {"", "&limit=2", "&limit=1&offset=2", "&offset=9"}) {
         const auto query = std::string("sort=") + sort + "&period=" + period + page;
         SCOPED_TRACE(query);
-        const auto fresh = on_store(s_, [&](sqlite_queries& q) { return leaderboard(q, query, now); });
-        const auto cached = on_store(s_, [&](sqlite_queries& q) { return leaderboard(q, query, now, &cache); });
+        const auto fresh = on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?" + query, now); });
+        const auto cached = on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?" + query, now, &cache); });
         EXPECT_EQ(cached.status, 200);
         EXPECT_EQ(cached.body, fresh.body);
       }
@@ -268,7 +268,7 @@ TEST_F(rankings, the_cached_leaderboard_answers_as_a_fresh_fold_does) {
 TEST_F(rankings, the_cached_leaderboard_folds_again_only_after_a_game_and_a_second) {
   leaderboard_cache cache;
   const auto board = [&](std::chrono::system_clock::time_point at) {
-    return on_store(s_, [&](sqlite_queries& q) { return leaderboard(q, "sort=games", at, &cache); }).body;
+    return on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?sort=games", at, &cache); }).body;
   };
   for (int i = 0; i < 50; ++i) board(now);
   EXPECT_EQ(cache.computations(), 1u);
@@ -291,7 +291,7 @@ TEST_F(rankings, the_cached_leaderboard_folds_again_only_after_a_game_and_a_seco
 TEST_F(rankings, a_cached_weekly_board_lets_old_games_leave_the_window) {
   leaderboard_cache cache;
   const auto week = [&](std::chrono::system_clock::time_point at) {
-    return on_store(s_, [&](sqlite_queries& q) { return leaderboard(q, "period=7d", at, &cache); }).body;
+    return on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?period=7d", at, &cache); }).body;
   };
   EXPECT_EQ(week(now)["total"], 2);  // g4, 3 days ago
   // Five days on, with no game recorded, g4 has left the week.
@@ -520,7 +520,7 @@ TEST(rankings_titles, a_profile_shows_the_title_in_three_styles_at_its_threshold
   for (int i = 0; i < 5; ++i)
     games.push_back(finished({human(ana), human(bob)}, {1, 0}, now - days(5) + std::chrono::minutes(i)));
   record(s, games);
-  const auto body = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, ana.id); });
+  const auto body = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id); });
   EXPECT_EQ(body.body["title"], json::parse(R"({"count": 5, "numeric": "Shithead \u00d75", "olympic": "Gold shithead",
                                                 "feudal": "Prince shithead"})"));
   EXPECT_EQ(body.body["longest_run"], 0);
@@ -539,13 +539,13 @@ TEST(rankings_provisional, a_rating_stops_being_provisional_and_recent_holds_the
     games.push_back(finished({human(ana), human(bob)}, i % 2 == 0 ? std::vector<int>{0, 1} : std::vector<int>{1, 0},
                              now - days(1) + std::chrono::minutes(i)));
   for (const auto& g : record(s, games)) ids.push_back(g.game_id);
-  auto ana_now = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, ana.id).body; });
+  auto ana_now = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
   EXPECT_EQ(ana_now["rating"]["provisional"], true);
   EXPECT_EQ(ana_now["recent"].size(), 19u);
 
   const auto last = record(s, {finished({human(ana), human(bob)}, {1, 0}, now)});
   ids.push_back(last[0].game_id);
-  ana_now = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, ana.id).body; });
+  ana_now = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
   EXPECT_EQ(ana_now["rating"]["provisional"], false);
   EXPECT_LT(ana_now["rating"]["sigma"].get<double>(), 5.0);
   EXPECT_EQ(ana_now["games"], 20);
@@ -554,13 +554,17 @@ TEST(rankings_provisional, a_rating_stops_being_provisional_and_recent_holds_the
     const auto later = finished({human(ana), human(bob)}, {0, 1}, now + std::chrono::minutes(i + 1));
     ids.push_back(record(s, {later})[0].game_id);
   }
-  ana_now = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, ana.id).body; });
+  ana_now = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
   EXPECT_EQ(ana_now["games"], 25);
   const auto& recent = ana_now["recent"];
   ASSERT_EQ(recent.size(), 20u);
   for (std::size_t i = 0; i < recent.size(); ++i) EXPECT_EQ(recent[i]["game_id"], ids[ids.size() - 1 - i]);
-  const auto board = on_store(s, [](sqlite_queries& queries) { return leaderboard(queries, "", now + days(1)); });
+  const auto board = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard", now + days(1)); });
   EXPECT_EQ(board.body["players"][0]["rating"]["provisional"], false);
+}
+
+bool is_rankings_target(std::string_view target) {
+  return protocol::is_rankings_path(target.substr(0, target.find('?')));
 }
 
 TEST(rankings_api, only_the_rankings_targets_are_routed_here) {
@@ -595,7 +599,7 @@ TEST(rankings_api, a_store_that_cannot_answer_says_so_with_503) {
   for (const auto* target :
        {"/api/leaderboard", "/api/players/a1a1a1a1a1a1", "/api/players?name=Ana", "/api/games/1"}) {
     SCOPED_TRACE(target);
-    const auto reply = answer_rankings(unmigrated, target, now);
+    const auto reply = ask_rankings(unmigrated, target, now);
     EXPECT_EQ(reply.status, 503);
     EXPECT_EQ(reply.body["error"], "store_unavailable");
     EXPECT_FALSE(reply.body["message"].get<std::string>().empty());
@@ -603,8 +607,8 @@ TEST(rankings_api, a_store_that_cannot_answer_says_so_with_503) {
 }
 
 TEST(rankings_api, times_are_iso_8601_utc) {
-  EXPECT_EQ(iso_time(0), "1970-01-01T00:00:00Z");
-  EXPECT_EQ(iso_time(to_unix_ms(now) + 999), "2026-11-21T09:00:00Z");
+  EXPECT_EQ(protocol::iso_time(0), "1970-01-01T00:00:00Z");
+  EXPECT_EQ(protocol::iso_time(to_unix_ms(now) + 999), "2026-11-21T09:00:00Z");
 }
 
 }  // namespace

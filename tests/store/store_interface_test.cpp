@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "server/store/rankings_api.hpp"
+#include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store.hpp"
 #include "tests/store/store_test_support.hpp"
@@ -24,21 +24,27 @@ const player_record bob = player("b2b2b2b2b2b2", "Bob");
 const player_record cy = player("c3c3c3c3c3c3", "Cy");
 
 // Asks through the interface, as the HTTP layer does, and waits for the answer.
+// A target the API refuses before asking is answered as the server answers it.
 api_reply ask(store& s, const std::string& target) {
+  const auto question = question_of(target);
+  if (!question) return api_reply_of(question.error());
   std::promise<api_reply> answer;
   auto result = answer.get_future();
-  s.answer_rankings(target, [&answer](api_reply reply) { answer.set_value(std::move(reply)); });
+  s.answer_rankings(question.value(),
+                    [&answer](rankings_result reply) { answer.set_value(api_reply_of(reply)); });
   return result.get();
 }
+
+protocol::rankings_question asked(const std::string& target) { return question_of(target).value(); }
 
 // Replies kept in the order they came, from whichever thread gave them.
 struct replies {
   std::mutex mutex;
   std::vector<api_reply> got;
-  std::function<void(api_reply)> keep() {
-    return [this](api_reply reply) {
+  std::function<void(rankings_result)> keep() {
+    return [this](rankings_result reply) {
       const std::lock_guard lock(mutex);
-      got.push_back(std::move(reply));
+      got.push_back(api_reply_of(reply));
     };
   }
   std::size_t count() {
@@ -74,14 +80,14 @@ TEST(store_interface, a_read_over_the_cap_is_answered_at_once_with_503_and_retry
   replies answered;  // first: closing the store at the end still answers what waits
   // Not started: nothing is taken off the queue, so what waits stays waiting.
   sqlite_store s(":memory:", 2);
-  s.answer_rankings("/api/leaderboard", answered.keep());
-  s.answer_rankings("/api/players/" + ana.id, answered.keep());
+  s.answer_rankings(asked("/api/leaderboard"), answered.keep());
+  s.answer_rankings(asked("/api/players/" + ana.id), answered.keep());
   EXPECT_EQ(answered.count(), 0u);
 
   api_reply refused;
   bool called = false;
-  s.answer_rankings("/api/leaderboard", [&](api_reply reply) {
-    refused = std::move(reply);
+  s.answer_rankings(asked("/api/leaderboard"), [&](rankings_result reply) {
+    refused = api_reply_of(reply);
     called = true;
   });
   ASSERT_TRUE(called) << "the third read was queued, or answered later, instead of refused at once";
@@ -95,8 +101,8 @@ TEST(store_interface, a_read_over_the_cap_is_answered_at_once_with_503_and_retry
 TEST(store_interface, writes_queued_behind_a_full_read_queue_are_never_dropped_and_commit) {
   replies answered;
   sqlite_store s(":memory:", 1);
-  s.answer_rankings("/api/players/" + ana.id, answered.keep());
-  s.answer_rankings("/api/leaderboard", answered.keep());  // over the cap: refused at once
+  s.answer_rankings(asked("/api/players/" + ana.id), answered.keep());
+  s.answer_rankings(asked("/api/leaderboard"), answered.keep());  // over the cap: refused at once
   ASSERT_EQ(answered.count(), 1u);
   EXPECT_EQ(answered.got[0].status, 503);
 

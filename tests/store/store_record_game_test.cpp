@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "protocol/record_json.hpp"
-#include "server/store/rankings_api.hpp"
+#include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "server/rankings/weng_lin.hpp"
 #include "tests/store/store_test_support.hpp"
@@ -76,7 +76,7 @@ class recording : public ::testing::Test {
   }
 
   protocol::json profile(const player_record& p) {
-    return on_store(s_, [&](sqlite_queries& queries) { return player_profile(queries, p.id).body; });
+    return on_store(s_, [&](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + p.id).body; });
   }
 
   sqlite_store s_{":memory:"};

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "server/store/rankings_api.hpp"
+#include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store_schema.hpp"
@@ -209,7 +209,7 @@ INSERT INTO live_rooms VALUES ('LOBBY1', '{"format": 2, "settings": {"ruleset": 
 
   // The API still calls it an isf game, and serves the record with the setting off and
   // the seed exact.
-  const auto game = finished_game(s.queries_for_tests(), "1");
+  const auto game = ask_rankings(s.queries_for_tests(), "/api/games/1");
   ASSERT_EQ(game.status, 200);
   EXPECT_EQ(game.body["ruleset"], "isf");
   EXPECT_EQ(game.body["record"]["ruleset"]["pickup_leads"], false);
@@ -266,12 +266,12 @@ TEST(store_schema, a_version_1_file_written_by_hand_keeps_its_players_and_games)
   // Version 2 gave every player a new rating; the old game still counts in the stats.
   EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM players WHERE mu = 25.0 AND sigma = 25.0 / 3.0"), 2);
   EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM game_players WHERE game_id = 1"), 3);
-  const auto bob = player_profile(s.queries_for_tests(), "b2b2b2b2b2b2");
+  const auto bob = ask_rankings(s.queries_for_tests(), "/api/players/b2b2b2b2b2b2");
   ASSERT_EQ(bob.status, 200);
   EXPECT_EQ(bob.body["games"], 1);
   EXPECT_EQ(bob.body["shithead"], 1);
   EXPECT_EQ(bob.body["title"]["olympic"], "Bronze shithead");
-  const auto game = finished_game(s.queries_for_tests(), "1");
+  const auto game = ask_rankings(s.queries_for_tests(), "/api/games/1");
   ASSERT_EQ(game.status, 200);
   EXPECT_EQ(game.body["seats"][1]["bot"], "greedy");
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "server/store/rankings_api.hpp"
+#include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/store/store_test_support.hpp"
@@ -68,7 +68,7 @@ TEST(store, names_with_quotes_and_sql_in_them_survive_the_round_trip) {
   ASSERT_EQ(players.size(), names.size());
   for (std::size_t i = 0; i < names.size(); ++i) EXPECT_EQ(players[i].name, names[i]);
   // And looked up by name, "' OR 1=1 --" finds itself and nobody else.
-  const auto found = players_named(s.queries_for_tests(), "name=%27+OR+1%3D1+--");
+  const auto found = ask_rankings(s.queries_for_tests(), "/api/players?name=%27+OR+1%3D1+--");
   ASSERT_EQ(found.status, 200);
   ASSERT_EQ(found.body["players"].size(), 1u);
   EXPECT_EQ(found.body["players"][0]["name"], "' OR 1=1 --");
@@ -487,7 +487,7 @@ TEST(store, an_in_memory_store_keeps_what_it_is_given_while_it_runs) {
   const auto recorded = record(s, {finished({human(ana), human(bob)}, {1, 0})}, std::string("state"));
   ASSERT_EQ(recorded.size(), 1u);
   EXPECT_EQ(recorded[0].game_id, 1);
-  const auto profile = on_store(s, [](sqlite_queries& queries) { return player_profile(queries, bob.id); });
+  const auto profile = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + bob.id); });
   EXPECT_EQ(profile.status, 200);
   EXPECT_EQ(profile.body["games"], 1);
   s.close();

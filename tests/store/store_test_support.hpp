@@ -16,11 +16,14 @@
 #include <vector>
 
 #include "protocol/game_record.hpp"
+#include "protocol/json_text.hpp"
+#include "protocol/rankings_api.hpp"
 #include "rules/bots.hpp"
 #include "rules/engine.hpp"
 #include "rules/rng.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/view.hpp"
+#include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite_store.hpp"
 
 namespace shithead::server::store_testing {
@@ -177,6 +180,43 @@ auto on_store(sqlite_store& s, F f) {
 inline std::int64_t count_rows(sqlite::database& db, const std::string& sql) {
   auto query = db.prepare(sql);
   return query.step() ? query.int64(0) : -1;
+}
+
+// An answer of the rankings API as a test reads it: the status and the body's JSON.
+struct api_reply {
+  int status = 0;
+  protocol::json body;
+  std::optional<int> retry_after_seconds;
+};
+
+inline api_reply api_reply_of(const protocol::api_answer& answer) {
+  return api_reply{answer.status, protocol::json::parse(answer.body), answer.retry_after_seconds};
+}
+
+// A store's answer to a rankings question as the server answers it
+// (app/rankings_routes: a refusal is a 503 store_unavailable).
+inline api_reply api_reply_of(const rankings_result& result) {
+  if (result) return api_reply_of(protocol::write_rankings_answer(result.value()));
+  const auto& refusal = result.error();
+  return api_reply_of(
+      protocol::api_error(protocol::error_code::store_unavailable, refusal.message, refusal.retry_after_seconds));
+}
+
+// The question an API target (path and query) asks, or the error the server answers it with.
+inline rules::result<protocol::rankings_question, protocol::api_answer> question_of(std::string_view target) {
+  const auto mark = target.find('?');
+  const auto query = mark == std::string_view::npos ? std::string_view() : target.substr(mark + 1);
+  return protocol::read_rankings_question(target.substr(0, mark), query);
+}
+
+// A rankings API target asked of `rows` the way the server asks the store, and answered
+// the way it answers.
+inline api_reply ask_rankings(rankings_rows& rows, std::string_view target,
+                              std::chrono::system_clock::time_point now = std::chrono::system_clock::now(),
+                              leaderboard_cache* cache = nullptr) {
+  const auto question = question_of(target);
+  if (!question) return api_reply_of(question.error());
+  return api_reply_of(answer_rankings(rows, question.value(), now, cache));
 }
 
 }  // namespace shithead::server::store_testing

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "server/cli/command_line.hpp"
+#include "server/cli/serve_config.hpp"
 #include "server/net/address_table.hpp"
-#include "server/net/config.hpp"
 
 namespace shithead::server {
 namespace {

@@ -1,4 +1,4 @@
-#include "server/net/config.hpp"
+#include "server/cli/serve_config.hpp"
 
 #include "protocol/client_message.hpp"
 #include "server/net/address_table.hpp"
@@ -17,7 +17,7 @@ struct setting {
   std::string_view flag;
   std::string_view variable;
   // An error message, or nothing when the value was taken.
-  std::optional<std::string> (*apply)(config&, std::string_view);
+  std::optional<std::string> (*apply)(serve_config&, std::string_view);
 };
 
 std::optional<long> parse_integer(std::string_view text) {
@@ -27,7 +27,7 @@ std::optional<long> parse_integer(std::string_view text) {
   return value;
 }
 
-std::optional<std::string> set_port(config& c, std::string_view text) {
+std::optional<std::string> set_port(serve_config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || *value < 0 || *value > 65535)
     return "port must be a number from 0 to 65535, not '" + std::string(text) + "'";
@@ -35,7 +35,7 @@ std::optional<std::string> set_port(config& c, std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::string> set_bind(config& c, std::string_view text) {
+std::optional<std::string> set_bind(serve_config& c, std::string_view text) {
   boost::system::error_code ec;
   boost::asio::ip::make_address(std::string(text), ec);
   if (ec) return "bind must be an IP address such as 0.0.0.0 or ::1, not '" + std::string(text) + "'";
@@ -43,19 +43,19 @@ std::optional<std::string> set_bind(config& c, std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::string> set_data(config& c, std::string_view text) {
+std::optional<std::string> set_data(serve_config& c, std::string_view text) {
   if (text.empty()) return std::string("data must name a file");
   c.data = text;
   return std::nullopt;
 }
 
-std::optional<std::string> set_static(config& c, std::string_view text) {
+std::optional<std::string> set_static(serve_config& c, std::string_view text) {
   if (text.empty()) return std::string("static must name a folder");
   c.static_dir = text;
   return std::nullopt;
 }
 
-std::optional<std::string> set_threads(config& c, std::string_view text) {
+std::optional<std::string> set_threads(serve_config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || *value < 1 || *value > 256)
     return "threads must be a number from 1 to 256, not '" + std::string(text) + "'";
@@ -63,7 +63,7 @@ std::optional<std::string> set_threads(config& c, std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::string> set_log_level(config& c, std::string_view text) {
+std::optional<std::string> set_log_level(serve_config& c, std::string_view text) {
   constexpr std::array<std::string_view, 7> levels = {"trace", "debug", "info", "warn",
                                                       "error", "critical", "off"};
   for (auto level : levels) {
@@ -76,14 +76,14 @@ std::optional<std::string> set_log_level(config& c, std::string_view text) {
          std::string(text) + "'";
 }
 
-std::optional<std::string> set_allowed_origins(config& c, std::string_view text) {
+std::optional<std::string> set_allowed_origins(serve_config& c, std::string_view text) {
   auto policy = parse_origin_policy(text);
   if (!policy) return "allowed-origins: " + policy.error();
   c.allowed_origins = std::move(policy).value();
   return std::nullopt;
 }
 
-std::optional<std::string> set_public_url(config& c, std::string_view text) {
+std::optional<std::string> set_public_url(serve_config& c, std::string_view text) {
   if (text.empty()) {
     c.public_url.reset();
     return std::nullopt;
@@ -96,7 +96,7 @@ std::optional<std::string> set_public_url(config& c, std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::string> set_turn_timer(config& c, std::string_view text) {
+std::optional<std::string> set_turn_timer(serve_config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || (*value != 0 && *value != 15 && *value != 30 && *value != 60))
     return "turn-timer must be 0 (no timer), 15, 30 or 60 seconds, not '" + std::string(text) + "'";
@@ -104,7 +104,7 @@ std::optional<std::string> set_turn_timer(config& c, std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::string> set_bot_pace(config& c, std::string_view text) {
+std::optional<std::string> set_bot_pace(serve_config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || *value < 0 || *value > protocol::max_bot_pace_ms)
     return "bot-pace must be a pause from 0 (none) to " + std::to_string(protocol::max_bot_pace_ms) +
@@ -113,7 +113,7 @@ std::optional<std::string> set_bot_pace(config& c, std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::string> set_api_rate(config& c, std::string_view text) {
+std::optional<std::string> set_api_rate(serve_config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || *value < 0 || *value > 100000)
     return "api-rate must be a number of requests a second from 0 (no limit) to 100000, not '" +
@@ -122,7 +122,7 @@ std::optional<std::string> set_api_rate(config& c, std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::string> set_connections_per_address(config& c, std::string_view text) {
+std::optional<std::string> set_connections_per_address(serve_config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || *value < 1 || *value > 100000)
     return "connections-per-address must be a number from 1 to 100000, not '" + std::string(text) + "'";
@@ -130,7 +130,7 @@ std::optional<std::string> set_connections_per_address(config& c, std::string_vi
   return std::nullopt;
 }
 
-std::optional<std::string> set_trusted_proxies(config& c, std::string_view text) {
+std::optional<std::string> set_trusted_proxies(serve_config& c, std::string_view text) {
   const auto parsed = address_set::parse(text);
   if (!parsed) return "trusted-proxies: " + parsed.error();
   c.trusted_proxies = text;
@@ -147,15 +147,15 @@ std::optional<std::string> set_count(int& field, std::string_view name, std::str
   return std::nullopt;
 }
 
-std::optional<std::string> set_new_players_per_address(config& c, std::string_view text) {
+std::optional<std::string> set_new_players_per_address(serve_config& c, std::string_view text) {
   return set_count(c.new_players_per_address, "new-players-per-address", text, 100000);
 }
 
-std::optional<std::string> set_tables_per_address(config& c, std::string_view text) {
+std::optional<std::string> set_tables_per_address(serve_config& c, std::string_view text) {
   return set_count(c.tables_per_address, "tables-per-address", text, 100000);
 }
 
-std::optional<std::string> set_forget_idle_days(config& c, std::string_view text) {
+std::optional<std::string> set_forget_idle_days(serve_config& c, std::string_view text) {
   return set_count(c.forget_idle_days, "forget-idle-days", text, 3650);
 }
 
@@ -241,7 +241,19 @@ const std::string_view config_usage =
     "                     forgotten, freeing their names; players with games are kept for ever\n"
     "                     (SHITHEAD_FORGET_IDLE_DAYS, default 14; 0: never)\n";
 
-address_limits address_limits_of(const config& settings) {
+server_settings server_settings_of(const serve_config& settings) {
+  server_settings out;
+  out.port = settings.port;
+  out.bind = settings.bind;
+  out.static_dir = settings.static_dir;
+  out.threads = settings.threads;
+  out.log_level = settings.log_level;
+  out.allowed_origins = settings.allowed_origins;
+  out.public_url = settings.public_url;
+  return out;
+}
+
+address_limits address_limits_of(const serve_config& settings) {
   address_limits limits;
   limits.connections_per_address = settings.connections_per_address;
   limits.api.rate_per_second = settings.api_rate;
@@ -251,8 +263,8 @@ address_limits address_limits_of(const config& settings) {
   return limits;
 }
 
-config config_defaults() {
-  config c;
+serve_config config_defaults() {
+  serve_config c;
   c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   return c;
 }

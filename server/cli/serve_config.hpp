@@ -1,6 +1,8 @@
 #pragma once
-// The settings of `shithead serve`: defaults, then environment variables, then flags
-// (flags win). Bad input is an error message value; nothing here throws.
+// The settings of `shithead serve`, the whole service's: the network core's
+// (net/server_settings), the store's file, the tables' defaults and the per-address
+// limits. Defaults, then environment variables, then flags (flags win). Bad input is an
+// error message value; nothing here throws.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -9,11 +11,13 @@
 #include <string>
 #include <string_view>
 
+#include "server/net/address_table.hpp"
 #include "server/net/origin_check.hpp"
+#include "server/net/server_settings.hpp"
 
 namespace shithead::server {
 
-struct config {
+struct serve_config {
   std::uint16_t port = 8080;  // 0: an ephemeral port (tests)
   std::string bind = "0.0.0.0";
   std::string data = "./data/shithead.db";
@@ -32,19 +36,21 @@ struct config {
   int forget_idle_days = 14;           // players who never finished a game, unseen this long; 0: never
 };
 
+// What the network core takes of these settings.
+server_settings server_settings_of(const serve_config& settings);
+
 // The per-address limits these settings ask for (net/address_table.hpp).
-struct address_limits;
-address_limits address_limits_of(const config& settings);
+address_limits address_limits_of(const serve_config& settings);
 
 // The defaults, with threads set to the number of cores (at least 1).
-config config_defaults();
+serve_config config_defaults();
 
 // Looks up an environment variable; tests pass a fake.
 using environment = std::function<std::optional<std::string>(std::string_view name)>;
 environment process_environment();
 
 struct config_result {
-  config settings;
+  serve_config settings;
   std::optional<std::string> error;  // set: the input was bad and `settings` is partial
   bool help = false;                 // --help was asked for
 };

@@ -1,0 +1,23 @@
+#pragma once
+// An answer of the HTTP JSON API (protocol/docs/http_api.md) as the wire carries it, and
+// the one shape of its errors.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "protocol/error_code.hpp"
+
+namespace shithead::protocol {
+
+// What the HTTP API sends: a status, a JSON body, and a Retry-After when it says when
+// asking again may work.
+struct api_answer {
+  int status = 200;
+  std::string body;
+  std::optional<int> retry_after_seconds;
+};
+
+// {"error": code, "message": message} with the status the error catalog gives the code.
+api_answer api_error(error_code code, std::string_view message, std::optional<int> retry_after_seconds = {});
+
+}  // namespace shithead::protocol

@@ -52,7 +52,7 @@ struct gate {
   }
 };
 
-TEST(BotPool, AnswersEachQuestionOnItsThreadWithTheThinkersMove) {
+TEST(bot_pool, answers_each_question_on_its_thread_with_the_thinkers_move) {
   bot_pool pool(2, 16);
   constexpr int n = 6;
   std::promise<void> all;
@@ -76,7 +76,7 @@ TEST(BotPool, AnswersEachQuestionOnItsThreadWithTheThinkersMove) {
   EXPECT_EQ(pool.answered_count(), static_cast<std::size_t>(n));
 }
 
-TEST(BotPool, AFullQueueRefusesAndTheCallerAnswersItself) {
+TEST(bot_pool, a_full_queue_refuses_and_the_caller_answers_itself) {
   bot_pool pool(1, 2);
   gate g;
   ASSERT_TRUE(g.hold(pool));
@@ -90,7 +90,7 @@ TEST(BotPool, AFullQueueRefusesAndTheCallerAnswersItself) {
   EXPECT_EQ(later, 2);
 }
 
-TEST(BotPool, AQuestionTheRoomHasGivenUpOnIsDroppedUnthought) {
+TEST(bot_pool, a_question_the_room_has_given_up_on_is_dropped_unthought) {
   bot_pool pool(1, 8);
   gate g;
   ASSERT_TRUE(g.hold(pool));
@@ -111,7 +111,7 @@ TEST(BotPool, AQuestionTheRoomHasGivenUpOnIsDroppedUnthought) {
   EXPECT_EQ(pool.answered_count(), 2u);
 }
 
-TEST(BotPool, StopDropsWhatWaitsAndCallsNothingAfterwards) {
+TEST(bot_pool, stop_drops_what_waits_and_calls_nothing_afterwards) {
   std::atomic<int> called{0};
   gate g;
   {
@@ -134,7 +134,7 @@ TEST(BotPool, StopDropsWhatWaitsAndCallsNothingAfterwards) {
   EXPECT_EQ(called, 1) << "only the callback already running finished";
 }
 
-TEST(BotPool, StoppingWhileAThreadThinksDropsItsAnswer) {
+TEST(bot_pool, stopping_while_a_thread_thinks_drops_its_answer) {
   std::atomic<int> called{0};
   {
     bot_pool pool(1, 8);

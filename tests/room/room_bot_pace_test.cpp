@@ -35,7 +35,7 @@ bool humans_turn(table& t) { return !legal_of(t[0]).empty(); }
 
 std::size_t actions(const table& t) { return t.r.record()->actions.size(); }
 
-TEST(RoomBotPace, TheSwapIsNotPausedButEveryBotMoveOfThePlayIs) {
+TEST(room_bot_pace, the_swap_is_not_paused_but_every_bot_move_of_the_play_is) {
   table t(paced(3, 1000ms), 21, 1);
   start_against_bots(t, 2);
   // The bots swapped at once: nobody watches a swap.
@@ -71,7 +71,7 @@ TEST(RoomBotPace, TheSwapIsNotPausedButEveryBotMoveOfThePlayIs) {
   EXPECT_GT(bot_moves, 10);
 }
 
-TEST(RoomBotPace, PausesDifferFromMoveToMoveLikeAPersons) {
+TEST(room_bot_pace, pauses_differ_from_move_to_move_like_a_persons) {
   table t(paced(3, 1000ms), 22, 1);
   start_against_bots(t, 2);
   t.send(t[0], action_msg(legal_of(t[0])[0]));
@@ -91,7 +91,7 @@ TEST(RoomBotPace, PausesDifferFromMoveToMoveLikeAPersons) {
 
 // The same seed plays the same game whatever the pace: pauses come from the position,
 // never from the bots' chance.
-TEST(RoomBotPace, ThePaceNeverChangesWhatTheBotsPlay) {
+TEST(room_bot_pace, the_pace_never_changes_what_the_bots_play) {
   const auto play = [](std::chrono::milliseconds pace) {
     table t(paced(4, pace), 23, 1);
     start_against_bots(t, 3);
@@ -114,7 +114,7 @@ TEST(RoomBotPace, ThePaceNeverChangesWhatTheBotsPlay) {
 }
 
 // A seat a bot stands in for (here: its player left) keeps a person's pace too.
-TEST(RoomBotPace, ASeatABotStandsInForIsPacedToo) {
+TEST(room_bot_pace, a_seat_a_bot_stands_in_for_is_paced_too) {
   table t(paced(2, 900ms), 24, 2);
   t.join_all();
   t.send(t[0], msg("start"));
@@ -143,7 +143,7 @@ TEST(RoomBotPace, ASeatABotStandsInForIsPacedToo) {
 
 // A table saved before bots had a pace comes back with the default one; a paced table
 // keeps its own.
-TEST(RoomBotPace, ThePaceIsSavedWithTheTable) {
+TEST(room_bot_pace, the_pace_is_saved_with_the_table) {
   table t(paced(3, 1500ms), 25, 1);
   t.join_all();
   const auto saved = t.r.saved();

@@ -19,9 +19,9 @@ std::uint64_t last_version(const fake_participant& fake) {
   return 0;
 }
 
-class EveryLevel : public ::testing::TestWithParam<rules::preset_id> {};
+class every_level : public ::testing::TestWithParam<rules::preset_id> {};
 
-TEST_P(EveryLevel, PlaysWholeGamesBesideAHuman) {
+TEST_P(every_level, plays_whole_games_beside_a_human) {
   table t(make_settings(5, rules::preset_ruleset(GetParam())), 7, 1);
   t.join_all();
   for (const char* kind : {"easy", "normal", "hard", "expert"}) t.send(t[0], msg("add_bot", "kind", kind));
@@ -38,7 +38,7 @@ TEST_P(EveryLevel, PlaysWholeGamesBesideAHuman) {
   EXPECT_EQ(replayed.value().failed_index, -1);
 }
 
-INSTANTIATE_TEST_SUITE_P(Presets, EveryLevel,
+INSTANTIATE_TEST_SUITE_P(presets, every_level,
                          ::testing::Values(rules::preset_id::shiphead, rules::preset_id::isf,
                                            rules::preset_id::palace, rules::preset_id::limbo,
                                            rules::preset_id::standard),
@@ -55,7 +55,7 @@ struct waiting_table {
   }
 };
 
-TEST(SearchingBot, TheRoomWaitsForItsAnswerAndPlaysIt) {
+TEST(searching_bot, the_room_waits_for_its_answer_and_plays_it) {
   waiting_table w;
   auto& t = w.t;
   ASSERT_TRUE(t.r.question) << "the bot's swap is asked, not played on the strand";
@@ -71,7 +71,7 @@ TEST(SearchingBot, TheRoomWaitsForItsAnswerAndPlaysIt) {
   EXPECT_EQ(last_version(*t[0].fake), before + 1) << "the answer is one step, told to the table";
 }
 
-TEST(SearchingBot, AMoveMadeMeanwhileMakesTheQuestionStaleAndItIsAskedAgain) {
+TEST(searching_bot, a_move_made_meanwhile_makes_the_question_stale_and_it_is_asked_again) {
   waiting_table w;
   auto& t = w.t;
   ASSERT_TRUE(t.r.question);
@@ -103,7 +103,7 @@ TEST(SearchingBot, AMoveMadeMeanwhileMakesTheQuestionStaleAndItIsAskedAgain) {
   EXPECT_TRUE(t.r.game()->over());
 }
 
-TEST(SearchingBot, AnAnswerNotBackInTimeIsNotWaitedForAndTheSeatMovesAtNormal) {
+TEST(searching_bot, an_answer_not_back_in_time_is_not_waited_for_and_the_seat_moves_at_normal) {
   waiting_table w;
   auto& t = w.t;
   ASSERT_TRUE(t.r.question);
@@ -136,7 +136,7 @@ TEST(SearchingBot, AnAnswerNotBackInTimeIsNotWaitedForAndTheSeatMovesAtNormal) {
   EXPECT_EQ(t.r.late_bot_answers, 1);
 }
 
-TEST(SearchingBot, ClocksPostponedForTheStorePostponeTheWaitForAnAnswer) {
+TEST(searching_bot, clocks_postponed_for_the_store_postpone_the_wait_for_an_answer) {
   waiting_table w;
   auto& t = w.t;
   ASSERT_TRUE(t.r.question);
@@ -149,7 +149,7 @@ TEST(SearchingBot, ClocksPostponedForTheStorePostponeTheWaitForAnAnswer) {
   EXPECT_TRUE(t.r.game()->seats[1].swapped);
 }
 
-TEST(SearchingBot, AnAnswerTheRulesRefuseIsReplacedByTheNormalBotsMove) {
+TEST(searching_bot, an_answer_the_rules_refuse_is_replaced_by_the_normal_bots_move) {
   waiting_table w;
   auto& t = w.t;
   ASSERT_TRUE(t.r.question);
@@ -162,7 +162,7 @@ TEST(SearchingBot, AnAnswerTheRulesRefuseIsReplacedByTheNormalBotsMove) {
   EXPECT_EQ(t[0].fake->errors, 0u);
 }
 
-TEST(SearchingBot, AnAnswerAfterTheTableClosedChangesNothing) {
+TEST(searching_bot, an_answer_after_the_table_closed_changes_nothing) {
   waiting_table w;
   auto& t = w.t;
   ASSERT_TRUE(t.r.question);
@@ -176,7 +176,7 @@ TEST(SearchingBot, AnAnswerAfterTheTableClosedChangesNothing) {
   EXPECT_EQ(t[0].fake->count(), frames);
 }
 
-TEST(SearchingBot, ASeatABotStandsInForIsPlayedAtNormalWithoutAQuestion) {
+TEST(searching_bot, a_seat_a_bot_stands_in_for_is_played_at_normal_without_a_question) {
   table t(make_settings(2), 5, 2);
   t.r.answer_at_once = false;
   t.join_all();
@@ -190,7 +190,7 @@ TEST(SearchingBot, ASeatABotStandsInForIsPlayedAtNormalWithoutAQuestion) {
   EXPECT_EQ(t.r.questions_asked, 0);
 }
 
-TEST(SearchingBot, TheSameQuestionGetsTheSameAnswer) {
+TEST(searching_bot, the_same_question_gets_the_same_answer) {
   waiting_table w;
   auto& t = w.t;
   t.r.answer(t.now);  // the bot's swap

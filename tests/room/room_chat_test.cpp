@@ -13,7 +13,7 @@ std::string repeat(std::string_view piece, int times) {
   return out;
 }
 
-TEST(ChatText, IsTrimmedAndCheckedForLengthAndControlCharacters) {
+TEST(chat_text, is_trimmed_and_checked_for_length_and_control_characters) {
   EXPECT_EQ(clean_chat_text("  hello there \n").value(), "hello there");
   EXPECT_FALSE(clean_chat_text("").ok());
   EXPECT_FALSE(clean_chat_text(" \t \r\n ").ok());
@@ -36,7 +36,7 @@ TEST(ChatText, IsTrimmedAndCheckedForLengthAndControlCharacters) {
   EXPECT_EQ(clean_chat_text(repeat("a", 201)).error().message, "a chat message holds at most 200 characters");
 }
 
-TEST(ChatLimiter, AllowsFiveInAnyTenSeconds) {
+TEST(chat_limiter, allows_five_in_any_ten_seconds) {
   chat_limiter limiter(5, 10s);
   const auto t0 = start_time();
   for (int i = 0; i < 5; ++i) EXPECT_TRUE(limiter.allow("a", t0 + std::chrono::seconds(i)));
@@ -48,7 +48,7 @@ TEST(ChatLimiter, AllowsFiveInAnyTenSeconds) {
   EXPECT_TRUE(limiter.allow("a", t0 + 30s));
 }
 
-TEST(RoomChat, EveryoneAtTheTableHearsIt) {
+TEST(room_chat, everyone_at_the_table_hears_it) {
   table t(make_settings(2), 1, 3);
   t.join_all();  // p2 watches: the seats are full
   const auto version = t.r.version();
@@ -66,7 +66,7 @@ TEST(RoomChat, EveryoneAtTheTableHearsIt) {
   EXPECT_EQ(t.r.version(), version);  // chat is not table state
 }
 
-TEST(RoomChat, BadLinesAreRefusedAndNotSent) {
+TEST(room_chat, bad_lines_are_refused_and_not_sent) {
   table t(make_settings(2), 1, 2);
   t.join_all();
   const auto heard = t[1].fake->count();
@@ -81,7 +81,7 @@ TEST(RoomChat, BadLinesAreRefusedAndNotSent) {
   EXPECT_EQ(t[1].fake->count(), heard);
 }
 
-TEST(RoomChat, FiveLinesInTenSecondsThenRateLimited) {
+TEST(room_chat, five_lines_in_ten_seconds_then_rate_limited) {
   table t(make_settings(2), 1, 2);
   t.join_all();
   for (int i = 0; i < 5; ++i) t.send(t[0], msg("chat", "text", "spam " + std::to_string(i)));
@@ -101,7 +101,7 @@ TEST(RoomChat, FiveLinesInTenSecondsThenRateLimited) {
   EXPECT_EQ((*t[1].fake->last("chat"))["text"], "again");
 }
 
-TEST(RoomChat, ReactionsAreAFixedHandfulAndRateLimited) {
+TEST(room_chat, reactions_are_a_fixed_handful_and_rate_limited) {
   table t(make_settings(2), 1, 2);
   t.join_all();
   for (const auto reaction : reactions) {

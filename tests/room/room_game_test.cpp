@@ -52,9 +52,9 @@ std::string case_name(const ::testing::TestParamInfo<game_case>& info) {
          "humans_" + std::to_string(info.param.bots) + "bots" + (info.param.burn_in ? "_burn_in" : "");
 }
 
-class RoomFullGame : public ::testing::TestWithParam<game_case> {};
+class room_full_game : public ::testing::TestWithParam<game_case> {};
 
-TEST_P(RoomFullGame, HumansAndBotsPlayToGameOver) {
+TEST_P(room_full_game, humans_and_bots_play_to_game_over) {
   const auto& c = GetParam();
   rules::ruleset_options options;
   if (c.burn_in) options.burn_in = true;
@@ -101,7 +101,7 @@ TEST_P(RoomFullGame, HumansAndBotsPlayToGameOver) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    EveryPreset, RoomFullGame,
+    every_preset, room_full_game,
     ::testing::Values(
         game_case{rules::preset_id::shiphead, 2, 0}, game_case{rules::preset_id::shiphead, 1, 1},
         game_case{rules::preset_id::shiphead, 2, 2}, game_case{rules::preset_id::shiphead, 3, 5},
@@ -114,7 +114,7 @@ INSTANTIATE_TEST_SUITE_P(
         game_case{rules::preset_id::shiphead, 2, 2, true}, game_case{rules::preset_id::standard, 3, 5, true}),
     case_name);
 
-TEST(RoomGame, AnInvalidActionIsRefusedWithTheRulesCodeAndChangesNothing) {
+TEST(room_game, an_invalid_action_is_refused_with_the_rules_code_and_changes_nothing) {
   table t(make_settings(2), 7, 2);
   t.join_all();
   t.send(t[0], msg("start"));
@@ -163,7 +163,7 @@ TEST(RoomGame, AnInvalidActionIsRefusedWithTheRulesCodeAndChangesNothing) {
   EXPECT_EQ(t.r.version(), v);
 }
 
-TEST(RoomGame, TheSeatComesFromTheSessionNeverFromTheMessage) {
+TEST(room_game, the_seat_comes_from_the_session_never_from_the_message) {
   table t(make_settings(2), 3, 2);
   start_two_humans(t);
   const int current = t.r.game()->current;
@@ -190,7 +190,7 @@ TEST(RoomGame, TheSeatComesFromTheSessionNeverFromTheMessage) {
   EXPECT_EQ(t.r.record()->actions.back().seat, current);
 }
 
-TEST(RoomGame, SpectatorsAndLateSittersCannotAct) {
+TEST(room_game, spectators_and_late_sitters_cannot_act) {
   table t(make_settings(3), 3, 4);
   t.join(t[0]);
   t.join(t[1]);
@@ -211,7 +211,7 @@ TEST(RoomGame, SpectatorsAndLateSittersCannotAct) {
   EXPECT_TRUE((*seen)["view"]["hand"].empty());
 }
 
-TEST(RoomGame, NoGameNoAction) {
+TEST(room_game, no_game_no_action) {
   table t(make_settings(2), 3, 1);
   t.join_all();
   t.send(t[0], action_msg({{"type", "pickup"}}));
@@ -220,7 +220,7 @@ TEST(RoomGame, NoGameNoAction) {
   EXPECT_EQ((*t[0].fake->last("error"))["code"], "no_game");
 }
 
-TEST(RoomGame, ALeaverIsPlayedByABotAndStaysTheSeatsPlayer) {
+TEST(room_game, a_leaver_is_played_by_a_bot_and_stays_the_seats_player) {
   bool leaver_was_shithead = false;
   for (std::uint64_t seed = 1; seed <= 200 && !leaver_was_shithead; ++seed) {
     table t(make_settings(2), seed, 2);
@@ -264,7 +264,7 @@ TEST(RoomGame, ALeaverIsPlayedByABotAndStaysTheSeatsPlayer) {
   EXPECT_TRUE(leaver_was_shithead) << "no seed left the leaver's seat last";
 }
 
-TEST(RoomGame, ALeaverMayComeBackToWatch) {
+TEST(room_game, a_leaver_may_come_back_to_watch) {
   table t(make_settings(2), 5, 2);
   t.join_all();
   t.send(t[0], msg("start"));
@@ -281,7 +281,7 @@ TEST(RoomGame, ALeaverMayComeBackToWatch) {
   EXPECT_EQ(t.r.seat_of("p1"), 1);
 }
 
-TEST(RoomGame, SomeoneWhoSitsInAFinishedGamesSeatSeesOnlyThePublicView) {
+TEST(room_game, someone_who_sits_in_a_finished_games_seat_sees_only_the_public_view) {
   table t(make_settings(2), 5, 3);
   t.join_all();  // p2 watches
   t.send(t[0], msg("start"));
@@ -296,7 +296,7 @@ TEST(RoomGame, SomeoneWhoSitsInAFinishedGamesSeatSeesOnlyThePublicView) {
   EXPECT_EQ((*t[0].fake->last("room"))["game"]["viewer"], 0);  // p0 still played seat 0
 }
 
-TEST(RoomGame, ARematchKeepsTheSeatsAndTheShitheadDeals) {
+TEST(room_game, a_rematch_keeps_the_seats_and_the_shithead_deals) {
   table t(make_settings(4), 11, 3);
   t.join_all();
   t.send(t[0], msg("add_bot"));
@@ -315,7 +315,7 @@ TEST(RoomGame, ARematchKeepsTheSeatsAndTheShitheadDeals) {
   EXPECT_EQ((*t[1].fake->last("error"))["code"], "in_game");
 }
 
-TEST(RoomGame, TheFirstGameIsDealtByTheLastSeat) {
+TEST(room_game, the_first_game_is_dealt_by_the_last_seat) {
   table t(make_settings(3), 11, 2);
   t.join_all();
   t.send(t[0], msg("add_bot"));
@@ -323,7 +323,7 @@ TEST(RoomGame, TheFirstGameIsDealtByTheLastSeat) {
   EXPECT_EQ(t.r.game()->dealer, 2);
 }
 
-TEST(RoomGame, TheScoreboardCountsEveryGame) {
+TEST(room_game, the_scoreboard_counts_every_game) {
   table t(make_settings(3), 21, 2);
   t.join_all();
   t.send(t[0], msg("add_bot", "kind", "greedy"));
@@ -357,7 +357,7 @@ TEST(RoomGame, TheScoreboardCountsEveryGame) {
   EXPECT_EQ((*t[0].fake->last("room"))["scoreboard"], board);
 }
 
-TEST(RoomGame, TheVersionGrowsByOnePerChangeAndASnapshotCarriesIt) {
+TEST(room_game, the_version_grows_by_one_per_change_and_a_snapshot_carries_it) {
   table t(make_settings(3), 1, 3);
   t.join_all();
   const auto v = t.r.version();
@@ -387,7 +387,7 @@ TEST(RoomGame, TheVersionGrowsByOnePerChangeAndASnapshotCarriesIt) {
   EXPECT_EQ((*t[0].fake->last())["version"], t.r.version());
 }
 
-TEST(RoomGame, ABotOnlyGamePlaysThroughAtOnce) {
+TEST(room_game, a_bot_only_game_plays_through_at_once) {
   table t(make_settings(2), 9, 1);
   t.join(t[0], true);
   t.send(t[0], msg("add_bot", "kind", "random"));
@@ -402,7 +402,7 @@ TEST(RoomGame, ABotOnlyGamePlaysThroughAtOnce) {
   EXPECT_EQ(t.r.take_finished_games().size(), 1u);
 }
 
-TEST(RoomGame, TheSameSeedAndMessagesGiveTheSameFrames) {
+TEST(room_game, the_same_seed_and_messages_give_the_same_frames) {
   const auto play = [](std::uint64_t seed) {
     table t(make_settings(4), seed, 2);
     t.join_all();

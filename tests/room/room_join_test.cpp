@@ -9,7 +9,7 @@
 namespace shithead::server::testing {
 namespace {
 
-TEST(RoomJoin, PlayersSitInTheLowestFreeSeatAndTheRestWatch) {
+TEST(room_join, players_sit_in_the_lowest_free_seat_and_the_rest_watch) {
   table t(make_settings(2), 1, 4);
   auto first = t.join(t[0]);
   ASSERT_TRUE(first.ok());
@@ -36,14 +36,14 @@ TEST(RoomJoin, PlayersSitInTheLowestFreeSeatAndTheRestWatch) {
   EXPECT_EQ(summary.host_name, "Player 0");
 }
 
-TEST(RoomJoin, ASpectatorCanAskToWatchWhileSeatsAreFree) {
+TEST(room_join, a_spectator_can_ask_to_watch_while_seats_are_free) {
   table t(make_settings(4), 1, 2);
   t.join(t[0]);
   EXPECT_FALSE(t.join(t[1], true).value().seat.has_value());
   EXPECT_EQ(t.r.summary().seated, 1);
 }
 
-TEST(RoomJoin, EveryMemberIsToldOfTheJoinWithItsOwnYou) {
+TEST(room_join, every_member_is_told_of_the_join_with_its_own_you) {
   table t(make_settings(2), 1, 3);
   t.join_all();
   const auto seated = t[0].fake->last("room");
@@ -62,7 +62,7 @@ TEST(RoomJoin, EveryMemberIsToldOfTheJoinWithItsOwnYou) {
   EXPECT_EQ((*watching)["version"], (*seated)["version"]);
 }
 
-TEST(RoomJoin, JoiningAgainReplacesTheConnectionAndSendsASnapshot) {
+TEST(room_join, joining_again_replaces_the_connection_and_sends_a_snapshot) {
   table t(make_settings(2), 1, 2);
   t.join_all();
   const auto version = t.r.version();
@@ -81,7 +81,7 @@ TEST(RoomJoin, JoiningAgainReplacesTheConnectionAndSendsASnapshot) {
   EXPECT_EQ(second_tab->count(), 2u);
 }
 
-TEST(RoomJoin, OnlyTheHostAddsAndRemovesBotsAndStarts) {
+TEST(room_join, only_the_host_adds_and_removes_bots_and_starts) {
   table t(make_settings(4), 1, 2);
   t.join_all();
   auto add = msg("add_bot", "kind", "random");
@@ -114,7 +114,7 @@ TEST(RoomJoin, OnlyTheHostAddsAndRemovesBotsAndStarts) {
   EXPECT_EQ(t.r.summary().bots, 0);
 }
 
-TEST(RoomJoin, ABotNeedsAFreeSeatAndAKnownKind) {
+TEST(room_join, a_bot_needs_a_free_seat_and_a_known_kind) {
   table t(make_settings(2), 1, 1);
   t.join_all();
   t.send(t[0], msg("add_bot", "kind", "clever"));
@@ -125,7 +125,7 @@ TEST(RoomJoin, ABotNeedsAFreeSeatAndAKnownKind) {
   EXPECT_EQ((*t[0].fake->last("error"))["code"], "no_free_seat");
 }
 
-TEST(RoomJoin, StartNeedsTwoSeated) {
+TEST(room_join, start_needs_two_seated) {
   table t(make_settings(4), 1, 1);
   t.join_all();
   t.send(t[0], msg("start"));
@@ -140,7 +140,7 @@ TEST(RoomJoin, StartNeedsTwoSeated) {
   EXPECT_EQ((*t[0].fake->last("error"))["code"], "in_game");
 }
 
-TEST(RoomJoin, UnknownTypesAndMalformedMessagesAreErrors) {
+TEST(room_join, unknown_types_and_malformed_messages_are_errors) {
   table t(make_settings(2), 1, 1);
   t.join_all();
   const auto version = t.r.version();
@@ -164,7 +164,7 @@ TEST(RoomJoin, UnknownTypesAndMalformedMessagesAreErrors) {
   EXPECT_EQ(t.r.version(), version);
 }
 
-TEST(RoomJoin, StrangersAreIgnored) {
+TEST(room_join, strangers_are_ignored) {
   table t(make_settings(2), 1, 2);
   t.join(t[0]);
   const auto frames = t[0].fake->count();
@@ -175,7 +175,7 @@ TEST(RoomJoin, StrangersAreIgnored) {
   EXPECT_EQ(t[1].fake->count(), 0u);
 }
 
-TEST(RoomJoin, SitAndStandMoveBetweenSeatAndSpectatorsBetweenGames) {
+TEST(room_join, sit_and_stand_move_between_seat_and_spectators_between_games) {
   table t(make_settings(3), 1, 3);
   t.join(t[0]);
   t.join(t[1], true);
@@ -211,7 +211,7 @@ TEST(RoomJoin, SitAndStandMoveBetweenSeatAndSpectatorsBetweenGames) {
   EXPECT_EQ((*t[1].fake->last("room"))["seats"][0]["in_game"], true);
 }
 
-TEST(RoomJoin, StartMovesPlayersToTheFrontSoGameSeatsMatchRoomSeats) {
+TEST(room_join, start_moves_players_to_the_front_so_game_seats_match_room_seats) {
   table t(make_settings(5), 1, 2);
   t.join(t[0]);
   t.join(t[1], true);
@@ -224,7 +224,7 @@ TEST(RoomJoin, StartMovesPlayersToTheFrontSoGameSeatsMatchRoomSeats) {
   EXPECT_EQ((*room)["game"]["viewer"], 1);
 }
 
-TEST(RoomJoin, TheHostPassesToTheLongestSeatedHumanOnLeaving) {
+TEST(room_join, the_host_passes_to_the_longest_seated_human_on_leaving) {
   table t(make_settings(4), 1, 4);
   t.join(t[0]);
   t.join(t[3], true);  // watching, arrived before p1 and p2 sat down
@@ -246,7 +246,7 @@ TEST(RoomJoin, TheHostPassesToTheLongestSeatedHumanOnLeaving) {
   EXPECT_EQ(refused.error().code, protocol::error_code::closed);
 }
 
-TEST(RoomJoin, AHostWhoDisconnectsHandsOverToAConnectedPlayer) {
+TEST(room_join, a_host_who_disconnects_hands_over_to_a_connected_player) {
   table t(make_settings(3), 1, 3);
   t.join_all();
   t.r.disconnected("p0", t.now);
@@ -256,7 +256,7 @@ TEST(RoomJoin, AHostWhoDisconnectsHandsOverToAConnectedPlayer) {
   EXPECT_EQ(t.r.host(), "p1");  // nobody connected to take over
 }
 
-TEST(RoomJoin, LeavingBeforeAGameFreesTheSeat) {
+TEST(room_join, leaving_before_a_game_frees_the_seat) {
   table t(make_settings(2), 1, 2);
   t.join_all();
   auto leave = msg("leave");
@@ -272,7 +272,7 @@ TEST(RoomJoin, LeavingBeforeAGameFreesTheSeat) {
   EXPECT_EQ(t[1].fake->count(), frames);
 }
 
-TEST(RoomJoin, ATableLeftToItsBotsClosesTenSecondsAfterTheLastHumanGoesUnlessSomeoneWatches) {
+TEST(room_join, a_table_left_to_its_bots_closes_ten_seconds_after_the_last_human_goes_unless_someone_watches) {
   table t(make_settings(3), 1, 3);
   t.join(t[0]);
   t.send(t[0], msg("add_bot"));
@@ -288,7 +288,7 @@ TEST(RoomJoin, ATableLeftToItsBotsClosesTenSecondsAfterTheLastHumanGoesUnlessSom
   EXPECT_TRUE(t.r.closed());
 }
 
-TEST(RoomJoin, TheLastHumanToLeaveATableOfBotsClosesItAtOnce) {
+TEST(room_join, the_last_human_to_leave_a_table_of_bots_closes_it_at_once) {
   table t(make_settings(3), 1, 1);
   t.join_all();
   t.send(t[0], msg("add_bot"));
@@ -300,7 +300,7 @@ TEST(RoomJoin, TheLastHumanToLeaveATableOfBotsClosesItAtOnce) {
 
 // Leaving never dodges the result: with nobody left to watch, the bots play the game
 // out at once (whatever their pace) and it is recorded with the leaver in their seat.
-TEST(RoomJoin, WhenTheLastHumanLeavesAGameItIsPlayedOutRecordedAndTheTableCloses) {
+TEST(room_join, when_the_last_human_leaves_a_game_it_is_played_out_recorded_and_the_table_closes) {
   for (const auto pace : {0ms, 900ms}) {
     for (const bool after_swap : {false, true}) {
       auto settings = make_settings(3);
@@ -328,7 +328,7 @@ TEST(RoomJoin, WhenTheLastHumanLeavesAGameItIsPlayedOutRecordedAndTheTableCloses
   }
 }
 
-TEST(RoomJoin, TheTableClosesFiveMinutesAfterTheLastHumanGoes) {
+TEST(room_join, the_table_closes_five_minutes_after_the_last_human_goes) {
   table t(make_settings(3), 1, 2);
   EXPECT_EQ(t.r.next_deadline(), t.now + 10s);  // nobody seated yet: deserted
   t.join_all();
@@ -352,7 +352,7 @@ TEST(RoomJoin, TheTableClosesFiveMinutesAfterTheLastHumanGoes) {
   EXPECT_EQ(refused.error().code, protocol::error_code::closed);
 }
 
-TEST(RoomJoin, SpectatorsAreCapped) {
+TEST(room_join, spectators_are_capped) {
   table t(make_settings(2), 1, 0);
   for (std::size_t i = 0; i < max_spectators; ++i) {
     auto& p = t.add_player();
@@ -379,7 +379,7 @@ rules::result<table_settings, std::string> table_settings_from(const json& reque
   return settings_for(std::get<protocol::create_table_request>(lobby), std::move(code));
 }
 
-TEST(TableSettings, ParsesTheCreateTableRequest) {
+TEST(table_settings, parses_the_create_table_request) {
   const auto parsed = table_settings_from(
       json::parse(
           R"({"type": "create_table", "id": 1, "public": true, "ruleset": {"preset": "isf", "hand_size": 4},
@@ -408,7 +408,7 @@ TEST(TableSettings, ParsesTheCreateTableRequest) {
   EXPECT_EQ(clocks.bot_pace_ms, 1200);
 }
 
-TEST(TableSettings, DefaultsArePrivateShipheadFourSeatsNoTimer) {
+TEST(table_settings, defaults_are_private_shiphead_four_seats_no_timer) {
   const auto parsed = table_settings_from(json::object(), "X");
   ASSERT_TRUE(parsed.ok());
   EXPECT_FALSE(parsed.value().is_public);
@@ -420,7 +420,7 @@ TEST(TableSettings, DefaultsArePrivateShipheadFourSeatsNoTimer) {
   EXPECT_EQ(table_settings_from(json{{"bot_pace_ms", 0}}, "X").value().bot_pace, 0ms);
 }
 
-TEST(TableSettings, BadRequestsSayWhatIsWrong) {
+TEST(table_settings, bad_requests_say_what_is_wrong) {
   const auto error = [](const char* text) {
     const auto parsed = table_settings_from(json::parse(text), "X");
     return parsed.ok() ? std::string("ok") : parsed.error();

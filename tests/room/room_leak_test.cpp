@@ -197,9 +197,9 @@ struct leak_case {
   int bots;
 };
 
-class RoomLeak : public ::testing::TestWithParam<leak_case> {};
+class room_leak : public ::testing::TestWithParam<leak_case> {};
 
-TEST_P(RoomLeak, NoFrameEverCarriesACardItsReceiverMayNotKnow) {
+TEST_P(room_leak, no_frame_ever_carries_a_card_its_receiver_may_not_know) {
   const auto& c = GetParam();
   auto options = c.options;
   options.decks = 1;
@@ -253,7 +253,7 @@ rules::ruleset_options with(void (*set)(rules::ruleset_options&)) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    OneDeck, RoomLeak,
+    one_deck, room_leak,
     ::testing::Values(
         leak_case{"shiphead_2", rules::preset_id::shiphead, {}, 2, 0},
         leak_case{"shiphead_4", rules::preset_id::shiphead, {}, 2, 2},

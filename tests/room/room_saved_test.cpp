@@ -51,7 +51,7 @@ rules::result<room, std::string> restore(const table& t, std::uint64_t seed, con
 }
 rules::result<room, std::string> restore(const table& t, std::uint64_t seed) { return restore(t, seed, t.r.saved()); }
 
-TEST(RoomSaved, RestoresTheSameGameAtTheSamePoint) {
+TEST(room_saved, restores_the_same_game_at_the_same_point) {
   table t(make_settings(3), 7, 2);
   start_and_play_a_little(t, 8);
   ASSERT_FALSE(t.r.game()->over());
@@ -72,7 +72,7 @@ TEST(RoomSaved, RestoresTheSameGameAtTheSamePoint) {
   EXPECT_EQ(back.seated_players(), (std::vector<std::string>{"p0", "p1"}));
 }
 
-TEST(RoomSaved, PlayersComeBackToTheirSeatsAndFinishTheGame) {
+TEST(room_saved, players_come_back_to_their_seats_and_finish_the_game) {
   table t(make_settings(3), 11, 2);
   start_and_play_a_little(t, 6);
   const auto seat_of_p1 = t.r.seat_of("p1");
@@ -102,7 +102,7 @@ TEST(RoomSaved, PlayersComeBackToTheirSeatsAndFinishTheGame) {
   EXPECT_EQ(after[0].fake->of_type("game_over").size(), 1u);
 }
 
-TEST(RoomSaved, AFinishedGameIsNotCountedTwice) {
+TEST(room_saved, a_finished_game_is_not_counted_twice) {
   table t(make_settings(3), 5, 2);
   start_and_play_a_little(t, 0);
   t.play_to_end();
@@ -130,7 +130,7 @@ TEST(RoomSaved, AFinishedGameIsNotCountedTwice) {
   EXPECT_EQ(over[0]["scoreboard"]["games"], 2);
 }
 
-TEST(RoomSaved, ADamagedSavedTableIsRefused) {
+TEST(room_saved, a_damaged_saved_table_is_refused) {
   table t(make_settings(3), 7, 2);
   start_and_play_a_little(t, 4);
   const json saved = t.r.saved();
@@ -161,7 +161,7 @@ TEST(RoomSaved, ADamagedSavedTableIsRefused) {
 // undefined behaviour (a float converted out of range), a count at int's end would
 // overflow the next time the room adds one, a clock of 2^63 ms overflows the time it is
 // added to. Each is refused with the path of the field, before any of it is used.
-TEST(RoomSaved, ADamagedRowWithNumbersOutOfRangeIsRefusedNamingTheField) {
+TEST(room_saved, a_damaged_row_with_numbers_out_of_range_is_refused_naming_the_field) {
   table t(make_settings(3), 7, 2);
   start_and_play_a_little(t, 4);
   const json saved = t.r.saved();
@@ -199,7 +199,7 @@ TEST(RoomSaved, ADamagedRowWithNumbersOutOfRangeIsRefusedNamingTheField) {
 // Found by tests/fuzz (corpus/saved_table/damaged_more_players_than_seats.json): game
 // seat i is table seat i, so a record of three players at a two-seat table indexed past
 // the seats as soon as someone joined.
-TEST(RoomSaved, AGameWithMorePlayersThanTheTableHasSeatsIsRefused) {
+TEST(room_saved, a_game_with_more_players_than_the_table_has_seats_is_refused) {
   table t(make_settings(3), 7, 2);
   start_and_play_a_little(t, 4);
   json narrow = t.r.saved();
@@ -213,7 +213,7 @@ TEST(RoomSaved, AGameWithMorePlayersThanTheTableHasSeatsIsRefused) {
 // Append-only: a move hands the host its actions, and the saved form (settings, seats,
 // scoreboard, the deal) only when one of those changed, so a move costs the same to
 // store at move 10 as at move 500.
-TEST(RoomSaved, AMoveAppendsItsActionsAndLeavesTheSavedFormAlone) {
+TEST(room_saved, a_move_appends_its_actions_and_leaves_the_saved_form_alone) {
   table t(make_settings(3), 7, 2);
   start_and_play_a_little(t, 2);
   ASSERT_FALSE(t.r.game()->over());
@@ -233,7 +233,7 @@ TEST(RoomSaved, AMoveAppendsItsActionsAndLeavesTheSavedFormAlone) {
 
 // A table saved by the server before the log (format 1) held its game's actions in its
 // record; it restores, and a log written after the upgrade carries on from there.
-TEST(RoomSaved, ATableSavedWithItsWholeRecordStillRestores) {
+TEST(room_saved, a_table_saved_with_its_whole_record_still_restores) {
   table t(make_settings(3), 7, 2);
   start_and_play_a_little(t, 8);
   const auto& actions = t.r.record()->actions;

@@ -43,7 +43,7 @@ json seat_entry_of(const fake_participant& fake, int seat) {
   return (*fake.last("room"))["seats"][static_cast<std::size_t>(seat)];
 }
 
-TEST(RoomTimer, WhenTheTurnTimerRunsOutTheSeatGetsTheGreedyMove) {
+TEST(room_timer, when_the_turn_timer_runs_out_the_seat_gets_the_greedy_move) {
   table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 15s), 5, 2);
   start_two_humans(t);
   const int current = t.r.game()->current;
@@ -67,7 +67,7 @@ TEST(RoomTimer, WhenTheTurnTimerRunsOutTheSeatGetsTheGreedyMove) {
   EXPECT_EQ(seat_entry_of(*t[0].fake, current)["controlled_by_bot"], false);
 }
 
-TEST(RoomTimer, ThreeTimeoutsInARowHandTheSeatToABotUntilThePlayerActs) {
+TEST(room_timer, three_timeouts_in_a_row_hand_the_seat_to_a_bot_until_the_player_acts) {
   table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 15s), 8, 2);
   start_two_humans(t);
   const int sleeper = *t.r.seat_of("p1");
@@ -99,7 +99,7 @@ TEST(RoomTimer, ThreeTimeoutsInARowHandTheSeatToABotUntilThePlayerActs) {
   EXPECT_EQ(t.r.next_deadline(), t.now + 15s);  // waiting for the sleeper again
 }
 
-TEST(RoomTimer, AnActionResetsTheTimeoutCount) {
+TEST(room_timer, an_action_resets_the_timeout_count) {
   table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 15s), 8, 2);
   start_two_humans(t);
   const int sleeper = *t.r.seat_of("p1");
@@ -122,7 +122,7 @@ TEST(RoomTimer, AnActionResetsTheTimeoutCount) {
   EXPECT_EQ(seat_entry_of(*t[0].fake, sleeper)["controlled_by_bot"], false);
 }
 
-TEST(RoomTimer, TheSwapTimerSwapsForWhoeverHasNotSwapped) {
+TEST(room_timer, the_swap_timer_swaps_for_whoever_has_not_swapped) {
   table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 15s), 5, 2);
   t.join_all();
   t.send(t[0], msg("start"));
@@ -136,7 +136,7 @@ TEST(RoomTimer, TheSwapTimerSwapsForWhoeverHasNotSwapped) {
   EXPECT_EQ(t.r.record()->actions.back().seat, 1);
 }
 
-TEST(RoomTimer, WithoutATurnTimerTheSwapWaitsForConnectedPlayers) {
+TEST(room_timer, without_a_turn_timer_the_swap_waits_for_connected_players) {
   table t(make_settings(2), 5, 2);
   t.join_all();
   t.send(t[0], msg("start"));
@@ -153,7 +153,7 @@ TEST(RoomTimer, WithoutATurnTimerTheSwapWaitsForConnectedPlayers) {
   EXPECT_EQ(t.r.game()->current_phase, rules::phase::play);
 }
 
-TEST(RoomTimer, ADisconnectedPlayersSwapWaitsForTheSwapTimer) {
+TEST(room_timer, a_disconnected_players_swap_waits_for_the_swap_timer) {
   table t(make_settings(2), 5, 2);
   t.join_all();
   t.r.disconnected("p1", t.now);
@@ -166,7 +166,7 @@ TEST(RoomTimer, ADisconnectedPlayersSwapWaitsForTheSwapTimer) {
   EXPECT_EQ(seat_entry_of(*t[0].fake, 1)["controlled_by_bot"], false);  // one swap, not a takeover
 }
 
-TEST(RoomTimer, GraceRunsOnlyOnTheDisconnectedPlayersTurnThenABotPlays) {
+TEST(room_timer, grace_runs_only_on_the_disconnected_players_turn_then_a_bot_plays) {
   table t(make_settings(2), 13, 2);
   start_two_humans(t);
   const int first = t.r.game()->current;
@@ -213,7 +213,7 @@ TEST(RoomTimer, GraceRunsOnlyOnTheDisconnectedPlayersTurnThenABotPlays) {
   act(t, gone);
 }
 
-TEST(RoomTimer, GracePausesWhenTheTurnPassesOn) {
+TEST(room_timer, grace_pauses_when_the_turn_passes_on) {
   auto settings = make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 60s);
   settings.grace = 90s;
   table t(settings, 13, 2);
@@ -232,7 +232,7 @@ TEST(RoomTimer, GracePausesWhenTheTurnPassesOn) {
   EXPECT_EQ(seat_entry_of(*t.at_seat(first)->fake, gone)["controlled_by_bot"], true);
 }
 
-TEST(RoomTimer, ReconnectingWithinGraceKeepsTheSeatInTheirHands) {
+TEST(room_timer, reconnecting_within_grace_keeps_the_seat_in_their_hands) {
   table t(make_settings(2), 13, 2);
   start_two_humans(t);
   const int first = t.r.game()->current;
@@ -253,7 +253,7 @@ TEST(RoomTimer, ReconnectingWithinGraceKeepsTheSeatInTheirHands) {
 
 // Reloading the page is a disconnection and a join: the turn clock must run on, or a
 // player could stall for ever by reloading before it runs out.
-TEST(RoomTimer, AReloadDoesNotRestartTheTurnClock) {
+TEST(room_timer, a_reload_does_not_restart_the_turn_clock) {
   table t(make_settings(2, rules::preset_ruleset(rules::preset_id::shiphead), 30s), 13, 2);
   start_two_humans(t);
   const int first = t.r.game()->current;
@@ -276,7 +276,7 @@ TEST(RoomTimer, AReloadDoesNotRestartTheTurnClock) {
   EXPECT_EQ(t.r.record()->actions[actions].seat, reloader);
 }
 
-TEST(RoomTimer, AStaleCloseDoesNotDisconnectANewConnection) {
+TEST(room_timer, a_stale_close_does_not_disconnect_a_new_connection) {
   table t(make_settings(2), 1, 2);
   t.join_all();
   auto old_connection = t[1].fake;
@@ -291,7 +291,7 @@ TEST(RoomTimer, AStaleCloseDoesNotDisconnectANewConnection) {
   EXPECT_EQ(seat_entry_of(*t[0].fake, 1)["connected"], false);
 }
 
-TEST(RoomTimer, ADisconnectedSpectatorIsGone) {
+TEST(room_timer, a_disconnected_spectator_is_gone) {
   table t(make_settings(2), 1, 2);
   t.join(t[0]);
   t.join(t[1], true);
@@ -300,7 +300,7 @@ TEST(RoomTimer, ADisconnectedSpectatorIsGone) {
   EXPECT_EQ((*t[0].fake->last("room"))["spectators"], 0);
 }
 
-TEST(RoomTimer, ClosingDropsAGameWhoseHumansAreAllGone) {
+TEST(room_timer, closing_drops_a_game_whose_humans_are_all_gone) {
   table t(make_settings(2), 1, 2);
   start_two_humans(t);
   t.r.disconnected("p0", t.now);

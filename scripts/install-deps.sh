@@ -7,6 +7,7 @@
 #                   runtimes, and llvm-symbolizer for readable stacks. A flag of its own, not
 #                   part of --with-browser: it is a few hundred MB that only fuzzing needs, and
 #                   CI passes both flags, so it still takes one apt-get run
+#   --with-checks   also clang-format, for scripts/check-format.sh
 set -euo pipefail
 
 packages=(
@@ -25,8 +26,11 @@ for flag in "$@"; do
       # without recommends; llvm-14 holds llvm-symbolizer.
       packages+=(clang libclang-rt-14-dev llvm-14)
       ;;
+    --with-checks)
+      packages+=(clang-format)
+      ;;
     *)
-      echo "unknown flag $flag (known: --with-browser, --with-fuzz)" >&2
+      echo "unknown flag $flag (known: --with-browser, --with-fuzz, --with-checks)" >&2
       exit 2
       ;;
   esac

@@ -21,8 +21,8 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <charconv>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <deque>
 #include <iostream>
 #include <map>
@@ -119,7 +119,9 @@ class load_player : public std::enable_shared_from_this<load_player> {
         burst_(std::clamp(options.rate, 1.0, 10.0)),
         credits_(burst_) {}
 
-  void start() { asio::post(ws_.get_executor(), [self = shared_from_this()] { self->do_connect(); }); }
+  void start() {
+    asio::post(ws_.get_executor(), [self = shared_from_this()] { self->do_connect(); });
+  }
 
   // For a guest: the code of its table, once the host has it.
   void join(std::string code) {

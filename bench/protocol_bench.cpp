@@ -86,9 +86,8 @@ void write_frames(benchmark::State& bench, Write write) {
 }
 
 void BM_game_frame_tree(benchmark::State& bench) {
-  write_frames(bench, [](const protocol::server_message& m) {
-    return protocol::dump_json(protocol::message_to_json(m));
-  });
+  write_frames(bench,
+               [](const protocol::server_message& m) { return protocol::dump_json(protocol::message_to_json(m)); });
 }
 BENCHMARK(BM_game_frame_tree);
 

@@ -100,10 +100,14 @@ parsed<rules::action> action_from_json(const json& value, std::string_view path,
   const std::string& name = type.value();
 
   std::span<const std::string_view> keys;
-  if (name == "swap") keys = swap_keys;
-  else if (name == "play") keys = play_keys;
-  else if (name == "play_face_down") keys = face_down_keys;
-  else if (name == "pickup" || name == "wait") keys = bare_keys;
+  if (name == "swap")
+    keys = swap_keys;
+  else if (name == "play")
+    keys = play_keys;
+  else if (name == "play_face_down")
+    keys = face_down_keys;
+  else if (name == "pickup" || name == "wait")
+    keys = bare_keys;
   else
     return error_at(field_path(path, "type"),
                     quote(*type_field.value()) +

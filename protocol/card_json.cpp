@@ -35,12 +35,11 @@ parsed<rules::card> card_from_json(const json& value, std::string_view path) {
   return error_at(path, quote(value) + " is not a card");
 }
 
-parsed<std::vector<rules::card>> cards_from_json(const json& value, std::string_view path,
-                                                 std::size_t max_cards) {
+parsed<std::vector<rules::card>> cards_from_json(const json& value, std::string_view path, std::size_t max_cards) {
   if (!value.is_array()) return error_at(path, "expected an array of cards, got " + quote(value));
   if (value.size() > max_cards)
-    return error_at(path, std::to_string(value.size()) + " cards, more than the " +
-                              std::to_string(max_cards) + " allowed");
+    return error_at(path,
+                    std::to_string(value.size()) + " cards, more than the " + std::to_string(max_cards) + " allowed");
   std::vector<rules::card> cards;
   cards.reserve(value.size());
   for (std::size_t i = 0; i < value.size(); ++i) {

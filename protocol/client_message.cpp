@@ -82,7 +82,8 @@ body<hello_request> parse_hello(const json& m) {
 
 body<create_table_request> parse_create_table(const json& m) {
   const auto refused = [](parse_error e) { return bad(std::move(e.message), error_code::bad_table); };
-  if (auto wrong = check_keys(m, {"public", "ruleset", "seats", "turn_timer", "bot_pace_ms"}, error_code::bad_table)) return *wrong;
+  if (auto wrong = check_keys(m, {"public", "ruleset", "seats", "turn_timer", "bot_pace_ms"}, error_code::bad_table))
+    return *wrong;
   create_table_request out;
   if (const json* value = find_field(m, "public")) {
     auto read = read_bool(*value, "public");
@@ -113,8 +114,8 @@ body<create_table_request> parse_create_table(const json& m) {
   }
   // Fewer players need fewer cards, so a ruleset that deals a full table deals any game.
   if (out.ruleset.decks_for(out.seats) == 0)
-    return refused(error_at("ruleset", "cannot deal " + std::to_string(out.seats) +
-                                           " players their cards; use fewer seats or more decks"));
+    return refused(error_at(
+        "ruleset", "cannot deal " + std::to_string(out.seats) + " players their cards; use fewer seats or more decks"));
   return out;
 }
 

@@ -83,8 +83,8 @@ struct sign_out_others_request {
   friend bool operator==(const sign_out_others_request&, const sign_out_others_request&) = default;
 };
 
-using lobby_request = std::variant<hello_request, ping_request, list_tables_request, create_table_request,
-                                   join_request, quick_play_request, device_code_request, sign_out_others_request>;
+using lobby_request = std::variant<hello_request, ping_request, list_tables_request, create_table_request, join_request,
+                                   quick_play_request, device_code_request, sign_out_others_request>;
 
 // ---- a table (docs/room_messages.md, "Client to server") ------------------------------
 
@@ -139,9 +139,9 @@ struct leave_request {
   friend bool operator==(const leave_request&, const leave_request&) = default;
 };
 
-using table_request = std::variant<ready_request, add_bot_request, remove_bot_request, start_request,
-                                   rematch_request, action_request, chat_request, react_request, snapshot_request,
-                                   sit_request, stand_request, leave_request>;
+using table_request =
+    std::variant<ready_request, add_bot_request, remove_bot_request, start_request, rematch_request, action_request,
+                 chat_request, react_request, snapshot_request, sit_request, stand_request, leave_request>;
 
 // A table request with the id to echo in its reply or error.
 struct table_message {

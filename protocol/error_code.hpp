@@ -31,11 +31,11 @@ enum class error_code : std::uint8_t {
   too_many_messages,     // over budget for too long: the connection is closed
   too_many_connections,  // too many connections from one address: refused
   // Identity.
-  bad_name,        // see server/core/player_name.hpp
-  name_taken,      // another player has this name, ignoring case
-  bad_token,       // not a token this server issued
-  registry_full,   // no room for another player
-  no_such_player,  // a player id that is not registered
+  bad_name,         // see server/core/player_name.hpp
+  name_taken,       // another player has this name, ignoring case
+  bad_token,        // not a token this server issued
+  registry_full,    // no room for another player
+  no_such_player,   // a player id that is not registered
   bad_device_code,  // a device code that was used, has expired or was never issued
   session_moved,    // the player said hello on a newer connection: this one is closed
   // The lobby.

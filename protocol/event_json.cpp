@@ -22,11 +22,11 @@ std::string_view reason_name(rules::burn_reason reason) {
 constexpr int most_seats = 64;  // far above any table; an event does not say its table's size
 constexpr int most_cards = static_cast<int>(max_cards_in_list);
 
-constexpr std::array all_types = {
-    event_type::swapped, event_type::play_started, event_type::played,   event_type::revealed,
-    event_type::burned,  event_type::picked_up,    event_type::cannot_finish, event_type::pile_given,
-    event_type::reversed, event_type::skipped,     event_type::waited,   event_type::drew,
-    event_type::out,     event_type::turn,         event_type::game_over};
+constexpr std::array all_types = {event_type::swapped,       event_type::play_started, event_type::played,
+                                  event_type::revealed,      event_type::burned,       event_type::picked_up,
+                                  event_type::cannot_finish, event_type::pile_given,   event_type::reversed,
+                                  event_type::skipped,       event_type::waited,       event_type::drew,
+                                  event_type::out,           event_type::turn,         event_type::game_over};
 
 // The keys each type carries besides "type" and "seat" (game_over: besides "type").
 std::span<const std::string_view> keys_of(event_type type) {
@@ -124,26 +124,17 @@ json event_to_json(const rules::event& e) {
       out["target"] = e.other;
       out["count"] = e.count;
       break;
-    case event_type::reversed:
-      out["direction"] = e.other;
-      break;
-    case event_type::skipped:
-      out["target"] = e.other;
-      break;
-    case event_type::out:
-      out["place"] = e.place;
-      break;
+    case event_type::reversed: out["direction"] = e.other; break;
+    case event_type::skipped: out["target"] = e.other; break;
+    case event_type::out: out["place"] = e.place; break;
     case event_type::swapped:
     case event_type::picked_up:
     case event_type::cannot_finish:
-    case event_type::drew:
-      out["count"] = e.count;
-      break;
+    case event_type::drew: out["count"] = e.count; break;
     case event_type::play_started:
     case event_type::waited:
     case event_type::turn:
-    case event_type::game_over:
-      break;
+    case event_type::game_over: break;
   }
   return out;
 }
@@ -172,32 +163,19 @@ void write_event(json_writer& out, const rules::event& e) {
       else
         write_card(out, e.cards[0]);
       break;
-    case event_type::burned:
-      out.key("count").number(e.count).key("reason").string(reason_name(e.reason));
-      break;
-    case event_type::pile_given:
-      out.key("target").number(e.other).key("count").number(e.count);
-      break;
-    case event_type::reversed:
-      out.key("direction").number(e.other);
-      break;
-    case event_type::skipped:
-      out.key("target").number(e.other);
-      break;
-    case event_type::out:
-      out.key("place").number(e.place);
-      break;
+    case event_type::burned: out.key("count").number(e.count).key("reason").string(reason_name(e.reason)); break;
+    case event_type::pile_given: out.key("target").number(e.other).key("count").number(e.count); break;
+    case event_type::reversed: out.key("direction").number(e.other); break;
+    case event_type::skipped: out.key("target").number(e.other); break;
+    case event_type::out: out.key("place").number(e.place); break;
     case event_type::swapped:
     case event_type::picked_up:
     case event_type::cannot_finish:
-    case event_type::drew:
-      out.key("count").number(e.count);
-      break;
+    case event_type::drew: out.key("count").number(e.count); break;
     case event_type::play_started:
     case event_type::waited:
     case event_type::turn:
-    case event_type::game_over:
-      break;
+    case event_type::game_over: break;
   }
   out.end_object();
 }
@@ -251,8 +229,7 @@ parsed<rules::event> event_from_json(const json& value, std::string_view path) {
     case event_type::play_started:
     case event_type::waited:
     case event_type::turn:
-    case event_type::game_over:
-      break;
+    case event_type::game_over: break;
   }
   return e;
 }

@@ -10,8 +10,7 @@ namespace shithead::protocol {
 rules::result<rules::game_state> start_game(const game_record& record) {
   if (const auto* seed = std::get_if<std::uint64_t>(&record.start))
     return rules::new_game(record.ruleset, record.players, record.dealer, *seed);
-  return rules::new_game(record.ruleset, record.players, record.dealer,
-                         std::get<rules::deal>(record.start));
+  return rules::new_game(record.ruleset, record.players, record.dealer, std::get<rules::deal>(record.start));
 }
 
 rules::result<replay_outcome> replay_record(const game_record& record) {
@@ -24,9 +23,9 @@ rules::result<replay_outcome> replay_record(const game_record& record) {
     // Checked here as well as by the engine: a record is untrusted input, and the seat
     // indexes the state before anything else is looked at.
     if (seat < 0 || seat >= outcome.state.players) {
-      outcome.error = rules::rule_error{
-          rules::error_code::bad_seat,
-          "seat " + std::to_string(seat) + " is not at a table of " + std::to_string(outcome.state.players)};
+      outcome.error =
+          rules::rule_error{rules::error_code::bad_seat, "seat " + std::to_string(seat) + " is not at a table of " +
+                                                             std::to_string(outcome.state.players)};
     } else {
       outcome.error = rules::try_apply(outcome.state, seat, action, events);
     }

@@ -75,8 +75,7 @@ std::string quote(const json& value) {
 }
 
 parsed<int> read_int(const json& value, std::string_view path, int min, int max) {
-  if (!value.is_number_integer())
-    return error_at(path, "expected an integer, got " + quote(value));
+  if (!value.is_number_integer()) return error_at(path, "expected an integer, got " + quote(value));
   bool in_range = false;
   if (value.is_number_unsigned()) {
     // Compare as unsigned first: the value may not fit a signed 64-bit integer.
@@ -87,23 +86,22 @@ parsed<int> read_int(const json& value, std::string_view path, int min, int max)
     in_range = s >= min && s <= max;
   }
   if (!in_range)
-    return error_at(path, quote(value) + " is out of range " + std::to_string(min) + ".." +
-                              std::to_string(max));
+    return error_at(path, quote(value) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
   return static_cast<int>(value.get<std::int64_t>());
 }
 
 parsed<std::int64_t> read_int64(const json& value, std::string_view path) {
-  const bool fits = value.is_number_integer() &&
-                    (!value.is_number_unsigned() ||
-                     value.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
+  const bool fits =
+      value.is_number_integer() &&
+      (!value.is_number_unsigned() ||
+       value.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
   if (!fits) return error_at(path, "expected an integer, got " + quote(value));
   return value.get<std::int64_t>();
 }
 
 parsed<std::uint64_t> read_uint64(const json& value, std::string_view path) {
   if (value.is_number_unsigned()) return value.get<std::uint64_t>();
-  if (value.is_number_integer())
-    return error_at(path, quote(value) + " is negative; expected an unsigned integer");
+  if (value.is_number_integer()) return error_at(path, quote(value) + " is negative; expected an unsigned integer");
   return error_at(path, "expected an unsigned integer, got " + quote(value));
 }
 
@@ -125,8 +123,7 @@ std::optional<parse_error> check_object(const json& value, std::string_view path
     // A named copy of the binding: clang before 16 cannot capture a structured binding.
     const std::string_view name = key;
     const auto is_key = [name](std::string_view k) { return k == name; };
-    if (std::none_of(known.begin(), known.end(), is_key) &&
-        std::none_of(also_known.begin(), also_known.end(), is_key))
+    if (std::none_of(known.begin(), known.end(), is_key) && std::none_of(also_known.begin(), also_known.end(), is_key))
       return error_at(field_path(path, key), "unknown key");
   }
   return std::nullopt;

@@ -49,9 +49,7 @@ parsed<json> parse_json_text(std::string_view text) {
   }
 }
 
-std::string dump_json(const json& value) {
-  return value.dump(-1, ' ', false, json::error_handler_t::replace);
-}
+std::string dump_json(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 std::string format_json_line(const json& value) {
   std::string out;

@@ -20,8 +20,8 @@ bool valid_utf8(std::string_view text) {
       continue;
     }
     std::size_t length = 0;
-    unsigned char low = 0x80;  // the range of the second byte, which rules out the
-    unsigned char high = 0xBF; // overlong forms, the surrogates and > U+10FFFF
+    unsigned char low = 0x80;   // the range of the second byte, which rules out the
+    unsigned char high = 0xBF;  // overlong forms, the surrogates and > U+10FFFF
     if (lead >= 0xC2 && lead <= 0xDF) {
       length = 2;
     } else if (lead >= 0xE0 && lead <= 0xEF) {

@@ -41,16 +41,25 @@ rules::result<rankings_question, api_answer> read_leaderboard(std::string_view q
   leaderboard_question question;
   for (const auto& [key, value] : *query) {
     if (key == "sort") {
-      if (value == "rating") question.sort = board_sort::rating;
-      else if (value == "shithead") question.sort = board_sort::shithead;
-      else if (value == "rate") question.sort = board_sort::rate;
-      else if (value == "games") question.sort = board_sort::games;
-      else return bad_query("sort: one of rating, shithead, rate, games");
+      if (value == "rating")
+        question.sort = board_sort::rating;
+      else if (value == "shithead")
+        question.sort = board_sort::shithead;
+      else if (value == "rate")
+        question.sort = board_sort::rate;
+      else if (value == "games")
+        question.sort = board_sort::games;
+      else
+        return bad_query("sort: one of rating, shithead, rate, games");
     } else if (key == "period") {
-      if (value == "all") question.period = board_period::all;
-      else if (value == "30d") question.period = board_period::days_30;
-      else if (value == "7d") question.period = board_period::days_7;
-      else return bad_query("period: one of all, 30d, 7d");
+      if (value == "all")
+        question.period = board_period::all;
+      else if (value == "30d")
+        question.period = board_period::days_30;
+      else if (value == "7d")
+        question.period = board_period::days_7;
+      else
+        return bad_query("period: one of all, 30d, 7d");
     } else if (key == "limit") {
       const auto n = read_number(value);
       if (!n || *n < 1 || *n > 100) return bad_query("limit: a number from 1 to 100");

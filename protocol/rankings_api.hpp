@@ -29,8 +29,8 @@ enum class board_period { all, days_30, days_7 };
 struct leaderboard_question {
   board_sort sort = board_sort::rating;
   board_period period = board_period::all;
-  int limit = 50;            // 1 to 100
-  std::int64_t offset = 0;   // from 0
+  int limit = 50;           // 1 to 100
+  std::int64_t offset = 0;  // from 0
   friend bool operator==(const leaderboard_question&, const leaderboard_question&) = default;
 };
 
@@ -81,9 +81,9 @@ struct leaderboard_page {
 // A game a player sat in, newest first in a profile.
 struct recent_game {
   std::int64_t game_id = 0;
-  std::int64_t ended = 0;      // Unix ms
-  std::string ruleset;         // the stored ruleset's JSON; the answer shows its preset
-  std::string status;          // "finished" or "abandoned"
+  std::int64_t ended = 0;  // Unix ms
+  std::string ruleset;     // the stored ruleset's JSON; the answer shows its preset
+  std::string status;      // "finished" or "abandoned"
   int seats = 0;
   std::optional<int> place;
   bool shithead = false;
@@ -129,8 +129,8 @@ struct finished_game {
 };
 
 // By the question's alternative: a player or game the store does not hold is none.
-using rankings_answer = std::variant<leaderboard_page, std::optional<player_profile>, players_named,
-                                     std::optional<finished_game>>;
+using rankings_answer =
+    std::variant<leaderboard_page, std::optional<player_profile>, players_named, std::optional<finished_game>>;
 
 // The paths of the rankings API: each exact, or a prefix followed by an id.
 struct api_path {

@@ -12,23 +12,21 @@
 namespace shithead::protocol {
 namespace {
 
-constexpr std::array<std::string_view, 6> record_keys = {"ruleset", "players", "dealer",
-                                                        "deal",    "seed",    "actions"};
+constexpr std::array<std::string_view, 6> record_keys = {"ruleset", "players", "dealer", "deal", "seed", "actions"};
 constexpr std::array<std::string_view, 4> deal_keys = {"hands", "face_up", "face_down", "stock"};
 constexpr std::array<std::string_view, 1> action_extra_keys = {"seat"};
 
 // One zone of every seat: an array of `players` arrays of cards.
-parsed<std::vector<std::vector<rules::card>>> read_zone(const json& deal, std::string_view path,
-                                                        std::string_view key, int players) {
+parsed<std::vector<std::vector<rules::card>>> read_zone(const json& deal, std::string_view path, std::string_view key,
+                                                        int players) {
   auto field = require_field(deal, path, key);
   if (!field) return field.error();
   const json& zone = *field.value();
   const auto zone_path = field_path(path, key);
-  if (!zone.is_array())
-    return error_at(zone_path, "expected an array of one card array a seat, got " + quote(zone));
+  if (!zone.is_array()) return error_at(zone_path, "expected an array of one card array a seat, got " + quote(zone));
   if (zone.size() != static_cast<std::size_t>(players))
-    return error_at(zone_path, std::to_string(zone.size()) + " seats, but the record has " +
-                                   std::to_string(players) + " players");
+    return error_at(zone_path,
+                    std::to_string(zone.size()) + " seats, but the record has " + std::to_string(players) + " players");
   std::vector<std::vector<rules::card>> seats;
   for (std::size_t i = 0; i < zone.size(); ++i) {
     auto cards = cards_from_json(zone[i], index_path(zone_path, i));
@@ -121,8 +119,8 @@ json record_to_json(const game_record& record) {
 std::string write_record(const game_record& record) {
   const json full = record_to_json(record);
   std::string text = "{\"ruleset\": " + format_json_line(full["ruleset"]) +
-                     ", \"players\": " + dump_json(full["players"]) +
-                     ", \"dealer\": " + dump_json(full["dealer"]) + ",\n";
+                     ", \"players\": " + dump_json(full["players"]) + ", \"dealer\": " + dump_json(full["dealer"]) +
+                     ",\n";
   if (const auto* seed = std::get_if<std::uint64_t>(&record.start)) {
     text += " \"seed\": \"" + std::to_string(*seed) + "\",\n";
   } else {

@@ -10,10 +10,10 @@ namespace shithead::protocol {
 namespace {
 
 constexpr std::array<std::string_view, 20> ruleset_keys = {
-    "preset", "hand_size", "face_up", "face_down", "decks", "jokers", "swap_stacking",
-    "tens_restricted", "lower_than_seven", "three_eights_burn", "invisible",
-    "voluntary_pickup", "pickup_leads", "burn_in", "n_of_a_kind", "turn_limit",
-    "powers", "specials_on_anything", "play_from_table", "fixed_hand"};
+    "preset",          "hand_size",       "face_up",          "face_down",         "decks",     "jokers",
+    "swap_stacking",   "tens_restricted", "lower_than_seven", "three_eights_burn", "invisible", "voluntary_pickup",
+    "pickup_leads",    "burn_in",         "n_of_a_kind",      "turn_limit",        "powers",    "specials_on_anything",
+    "play_from_table", "fixed_hand"};
 
 constexpr std::string_view auto_decks = "auto";
 constexpr std::string_view no_rank = "none";
@@ -26,8 +26,7 @@ parsed<int> read_any_int(const json& value, std::string_view path) {
 
 parsed<int> read_decks(const json& value, std::string_view path) {
   if (value.is_string() && value.get_ref<const std::string&>() == auto_decks) return 0;
-  if (!value.is_number_integer())
-    return error_at(path, "expected 1, 2, 3 or \"auto\", got " + quote(value));
+  if (!value.is_number_integer()) return error_at(path, "expected 1, 2, 3 or \"auto\", got " + quote(value));
   return read_int(value, path, 1, 3);
 }
 
@@ -38,8 +37,7 @@ parsed<rules::joker_rule> read_jokers(const json& value, std::string_view path) 
 }
 
 parsed<rules::rank> read_invisible(const json& value, std::string_view path) {
-  if (!value.is_string())
-    return error_at(path, "expected a rank like \"8\" or \"none\", got " + quote(value));
+  if (!value.is_string()) return error_at(path, "expected a rank like \"8\" or \"none\", got " + quote(value));
   const auto& text = value.get_ref<const std::string&>();
   if (text == no_rank) return rules::rank{0};
   if (const auto r = rules::parse_rank(text)) return *r;
@@ -79,8 +77,7 @@ parsed<rules::rank_power_set> read_power_list(const json& value, std::string_vie
 // keys are unique and there are 13 ranks, so the list stays short.
 parsed<std::vector<rules::rank_powers>> read_powers(const json& value, std::string_view path) {
   if (!value.is_object())
-    return error_at(path, "expected an object of ranks and powers like {\"9\": [\"reverse\"]}, got " +
-                              quote(value));
+    return error_at(path, "expected an object of ranks and powers like {\"9\": [\"reverse\"]}, got " + quote(value));
   std::vector<rules::rank_powers> list;
   for (const auto& [key, powers] : value.items()) {
     const auto at = field_path(path, key);
@@ -115,8 +112,8 @@ std::optional<parse_error> store(parsed<T> read, std::optional<U>& field) {
   return std::nullopt;
 }
 
-std::optional<parse_error> read_option(std::string_view key, const json& value,
-                                       std::string_view path, rules::ruleset_options& out) {
+std::optional<parse_error> read_option(std::string_view key, const json& value, std::string_view path,
+                                       rules::ruleset_options& out) {
   if (key == "hand_size") return store(read_any_int(value, path), out.hand_size);
   if (key == "face_up") return store(read_any_int(value, path), out.face_up);
   if (key == "face_down") return store(read_any_int(value, path), out.face_down);
@@ -142,8 +139,10 @@ std::optional<parse_error> read_option(std::string_view key, const json& value,
 parsed<rules::preset_id> read_preset(const json& value, std::string_view path) {
   if (value.is_string())
     if (const auto p = rules::parse_preset(value.get_ref<const std::string&>())) return *p;
-  return error_at(path, "expected a preset (\"shiphead\", \"isf\", \"limbo\", \"palace\" or "
-                        "\"standard\"), got " + quote(value));
+  return error_at(path,
+                  "expected a preset (\"shiphead\", \"isf\", \"limbo\", \"palace\" or "
+                  "\"standard\"), got " +
+                      quote(value));
 }
 
 }  // namespace

@@ -327,11 +327,16 @@ void write_seat(json_writer& out, const seat_entry& seat) {
   write_text_or_null(out.key("player_id"), seat.player_id);
   write_text_or_null(out.key("name"), seat.name);
   write_bot_or_null(out.key("bot"), seat.bot);
-  out.key("ready").boolean(seat.ready)
-      .key("connected").boolean(seat.connected)
-      .key("controlled_by_bot").boolean(seat.controlled_by_bot)
-      .key("left").boolean(seat.left)
-      .key("in_game").boolean(seat.in_game)
+  out.key("ready")
+      .boolean(seat.ready)
+      .key("connected")
+      .boolean(seat.connected)
+      .key("controlled_by_bot")
+      .boolean(seat.controlled_by_bot)
+      .key("left")
+      .boolean(seat.left)
+      .key("in_game")
+      .boolean(seat.in_game)
       .end_object();
 }
 
@@ -345,12 +350,18 @@ void write_deadlines(json_writer& out, const deadlines& d) {
 
 void write_clocks(json_writer& out, const table_clocks& c) {
   out.begin_object()
-      .key("seats").number(c.seats)
-      .key("turn_timer").number(c.turn_timer_s)
-      .key("swap_timer").number(c.swap_timer_s)
-      .key("grace").number(c.grace_s)
-      .key("empty_close").number(c.empty_close_s)
-      .key("bot_pace_ms").number(c.bot_pace_ms)
+      .key("seats")
+      .number(c.seats)
+      .key("turn_timer")
+      .number(c.turn_timer_s)
+      .key("swap_timer")
+      .number(c.swap_timer_s)
+      .key("grace")
+      .number(c.grace_s)
+      .key("empty_close")
+      .number(c.empty_close_s)
+      .key("bot_pace_ms")
+      .number(c.bot_pace_ms)
       .end_object();
 }
 
@@ -360,9 +371,12 @@ void write_scoreboard(json_writer& out, const scoreboard_view& board) {
   for (const auto& line : board.players) {
     out.begin_object();
     write_player(out, line.player);
-    out.key("games").number(line.games)
-        .key("first").number(line.first)
-        .key("shithead").number(line.shithead)
+    out.key("games")
+        .number(line.games)
+        .key("first")
+        .number(line.first)
+        .key("shithead")
+        .number(line.shithead)
         .end_object();
   }
   out.end_array().end_object();

@@ -34,11 +34,11 @@ using request_id = std::variant<std::int64_t, std::string>;
 struct table_summary {
   std::string code;
   bool is_public = false;
-  std::string preset;     // the ruleset's preset name, e.g. "shiphead"
-  int seats = 0;          // seats at the table
-  int seated = 0;         // seats taken, by humans and bots
-  int humans = 0;         // seated humans
-  int bots = 0;           // seated bots
+  std::string preset;  // the ruleset's preset name, e.g. "shiphead"
+  int seats = 0;       // seats at the table
+  int seated = 0;      // seats taken, by humans and bots
+  int humans = 0;      // seated humans
+  int bots = 0;        // seated bots
   int spectators = 0;
   bool in_game = false;   // a game is being played (not waiting, not between games)
   int turn_timer_s = 0;   // seconds a turn may take; 0 for no limit
@@ -60,8 +60,8 @@ struct welcome_message {
 // devices"): 8 characters, shown with a dash, spent on first use or after expires_in.
 struct device_code_message {
   std::optional<request_id> id;
-  std::string code;      // "K7MP-Q2XD"
-  int expires_in = 0;    // seconds
+  std::string code;    // "K7MP-Q2XD"
+  int expires_in = 0;  // seconds
 
   friend bool operator==(const device_code_message&, const device_code_message&) = default;
 };
@@ -298,9 +298,9 @@ struct left_message {
 };
 
 using server_message =
-    std::variant<welcome_message, device_code_message, token_message, pong_message, joined_message, tables_message, tables_changed_message,
-                 closing_message, error_message,
-                 room_message, game_message, game_over_message, chat_message, reaction_message, left_message>;
+    std::variant<welcome_message, device_code_message, token_message, pong_message, joined_message, tables_message,
+                 tables_changed_message, closing_message, error_message, room_message, game_message, game_over_message,
+                 chat_message, reaction_message, left_message>;
 
 // The message as one compact JSON text frame. `game` and `room`, sent every step to
 // every member, are written directly (protocol/json_writer.hpp); the others through

@@ -97,9 +97,9 @@ std::optional<parse_error> read_occupant(const json& object, std::string_view pa
 }
 
 parsed<table_summary> read_summary(const json& value, std::string_view path) {
-  static constexpr std::array<std::string_view, 11> known = {
-      "code", "is_public", "preset", "seats", "seated", "humans", "bots",
-      "spectators", "in_game", "turn_timer_s", "host_name"};
+  static constexpr std::array<std::string_view, 11> known = {"code",    "is_public",    "preset",   "seats",
+                                                             "seated",  "humans",       "bots",     "spectators",
+                                                             "in_game", "turn_timer_s", "host_name"};
   if (auto bad = check_object(value, path, known)) return std::move(*bad);
   table_summary t;
   if (auto e = take(read_field(value, path, "code", read_string), t.code)) return *e;
@@ -117,8 +117,8 @@ parsed<table_summary> read_summary(const json& value, std::string_view path) {
 }
 
 parsed<seat_entry> read_seat_entry(const json& value, std::string_view path) {
-  static constexpr std::array<std::string_view, 9> known = {
-      "seat", "player_id", "name", "bot", "ready", "connected", "controlled_by_bot", "left", "in_game"};
+  static constexpr std::array<std::string_view, 9> known = {"seat",      "player_id",         "name", "bot",    "ready",
+                                                            "connected", "controlled_by_bot", "left", "in_game"};
   if (auto bad = check_object(value, path, known)) return std::move(*bad);
   seat_entry s;
   if (auto e = take(read_field(value, path, "seat", int_in(0, most_seats - 1)), s.seat)) return *e;
@@ -144,8 +144,8 @@ parsed<deadlines> read_deadlines(const json& value, std::string_view path) {
 }
 
 parsed<table_clocks> read_clocks(const json& value, std::string_view path) {
-  static constexpr std::array<std::string_view, 6> known = {"seats", "turn_timer", "swap_timer", "grace",
-                                                            "empty_close", "bot_pace_ms"};
+  static constexpr std::array<std::string_view, 6> known = {"seats", "turn_timer",  "swap_timer",
+                                                            "grace", "empty_close", "bot_pace_ms"};
   if (auto bad = check_object(value, path, known)) return std::move(*bad);
   table_clocks c;
   if (auto e = take(read_field(value, path, "seats", int_in(0, most_seats)), c.seats)) return *e;
@@ -341,9 +341,9 @@ parsed<server_message> read_error(const frame_reader& f) {
 }
 
 parsed<server_message> read_room(const frame_reader& f) {
-  if (auto bad = f.keys_are(std::array<std::string_view, 12>{"version", "code", "public", "ruleset", "settings",
-                                                             "host", "seats", "spectators", "you", "scoreboard",
-                                                             "game", "deadlines"}))
+  if (auto bad =
+          f.keys_are(std::array<std::string_view, 12>{"version", "code", "public", "ruleset", "settings", "host",
+                                                      "seats", "spectators", "you", "scoreboard", "game", "deadlines"}))
     return *bad;
   room_message r;
   r.id = f.id;

@@ -48,11 +48,9 @@ void write_public_seat(json_writer& out, const rules::public_seat& seat) {
 // ---- reading ----------------------------------------------------------------------------
 
 constexpr std::array<std::string_view, 19> view_keys = {
-    "viewer", "ruleset", "phase", "players", "dealer", "current", "direction",
-    "turns", "hand", "seats", "pile", "top", "run", "stock_count", "burned",
-    "finish_order", "shithead", "abandoned", "legal"};
-constexpr std::array<std::string_view, 5> seat_keys = {"hand_count", "face_up", "face_down", "swapped",
-                                                       "place"};
+    "viewer", "ruleset", "phase", "players",     "dealer", "current",      "direction", "turns",     "hand", "seats",
+    "pile",   "top",     "run",   "stock_count", "burned", "finish_order", "shithead",  "abandoned", "legal"};
+constexpr std::array<std::string_view, 5> seat_keys = {"hand_count", "face_up", "face_down", "swapped", "place"};
 constexpr std::array<std::string_view, 2> top_keys = {"rank", "used"};
 constexpr std::array<std::string_view, 2> run_keys = {"rank", "length"};
 
@@ -255,8 +253,7 @@ parsed<rules::seat_view> view_from_json(const json& value, std::string_view path
   if (auto bad = check_object(value, path, view_keys)) return std::move(*bad);
   rules::seat_view view;
   // The number of players first: every seat number is checked against it.
-  if (auto e = take(read_field(value, path, "players", int_in(rules::min_players, rules::max_players)),
-                    view.players))
+  if (auto e = take(read_field(value, path, "players", int_in(rules::min_players, rules::max_players)), view.players))
     return *e;
   const int players = view.players;
   if (auto e = take(read_field(value, path, "viewer", seat_or_none(players)), view.viewer)) return *e;

@@ -113,8 +113,8 @@ int skip_seats(const game_state& state, int seat, int count, std::vector<event>&
 // Puts played cards on the pile (or not, as the rules decide) and settles the turn. The
 // `played` events are the caller's. `from_face_down`: a blind card, after which there
 // is nothing to draw.
-void play_cards(game_state& state, int seat, const card_set& cards, bool from_face_down,
-                int target, std::vector<event>& events) {
+void play_cards(game_state& state, int seat, const card_set& cards, bool from_face_down, int target,
+                std::vector<event>& events) {
   const ruleset& rules = state.rules;
   const rank r = rank_of(cards[0]);
 
@@ -153,8 +153,7 @@ void play_cards(game_state& state, int seat, const card_set& cards, bool from_fa
     if (detail::pile_burns(state.pile, rules, r)) {
       event e = make_event(event_type::burned, seat);
       e.count = static_cast<int>(state.pile.cards.size());
-      e.reason = r != rank_joker && rules.powers[r] == power::burn ? burn_reason::burn_card
-                                                                    : burn_reason::n_of_a_kind;
+      e.reason = r != rank_joker && rules.powers[r] == power::burn ? burn_reason::burn_card : burn_reason::n_of_a_kind;
       events.push_back(e);
       state.burned += e.count;
       detail::pile_clear(state.pile);
@@ -253,8 +252,7 @@ int choose_starter(const game_state& state) {
     case start_rule::first_three_face_up:
       for (int s : order) {
         const auto& up = seat_of(state, s).face_up;
-        if (seat < 0 && std::any_of(up.begin(), up.end(), [](card c) { return rank_of(c) == 3; }))
-          seat = s;
+        if (seat < 0 && std::any_of(up.begin(), up.end(), [](card c) { return rank_of(c) == 3; })) seat = s;
       }
       break;
     case start_rule::lowest_card: break;
@@ -321,8 +319,7 @@ void apply(game_state& state, int seat, const action& a, std::vector<event>& eve
   }
 }
 
-std::optional<rule_error> try_apply(game_state& state, int seat, const action& a,
-                                    std::vector<event>& events) {
+std::optional<rule_error> try_apply(game_state& state, int seat, const action& a, std::vector<event>& events) {
   events.clear();
   if (auto error = validate(state, seat, a)) return error;
   apply(state, seat, a, events);

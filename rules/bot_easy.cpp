@@ -14,7 +14,7 @@ std::optional<action> choose_easy(const seat_view& view, rng& random) {
   for (std::size_t i = 0; i < view.legal.size(); ++i)
     if (std::holds_alternative<play_action>(view.legal[i])) plays.push_back(i);
   if (plays.empty()) return view.legal.front();  // a face-down card, a wait, or the pile
-  std::size_t pick = plays.front();  // the lowest rank, one card
+  std::size_t pick = plays.front();              // the lowest rank, one card
   if (random.below(3) == 0) pick = plays[random.below(static_cast<std::uint32_t>(plays.size()))];
   play_action chosen = std::get<play_action>(view.legal[pick]);
   if (chosen.target >= 0) {  // a give-pile joker: to whoever comes next

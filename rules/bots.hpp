@@ -22,7 +22,7 @@ enum class bot_kind : std::uint8_t {
   expert,  // searches with a large budget
 };
 inline constexpr std::array<bot_kind, 6> all_bot_kinds = {bot_kind::random, bot_kind::greedy, bot_kind::easy,
-                                                          bot_kind::normal, bot_kind::hard, bot_kind::expert};
+                                                          bot_kind::normal, bot_kind::hard,   bot_kind::expert};
 std::string_view to_string(bot_kind k);
 std::optional<bot_kind> parse_bot_kind(std::string_view name);
 
@@ -33,7 +33,6 @@ search_budget budget_of(bot_kind kind);
 // The bot's action for `view.viewer`, or nullopt when it has nothing to do (not its
 // turn and no burn-in it wants to make). A searching bot samples the hidden cards from
 // `memory` too (an empty memory: from the view alone).
-std::optional<action> choose_action(bot_kind kind, const seat_view& view, rng& random,
-                                    const seat_memory& memory = {});
+std::optional<action> choose_action(bot_kind kind, const seat_view& view, rng& random, const seat_memory& memory = {});
 
 }  // namespace shithead::rules

@@ -5,8 +5,8 @@
 namespace shithead::rules {
 namespace {
 
-constexpr std::array<std::string_view, rank_slots> rank_names = {
-    "", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker"};
+constexpr std::array<std::string_view, rank_slots> rank_names = {"",  "",  "2",  "3", "4", "5", "6", "7",
+                                                                 "8", "9", "10", "J", "Q", "K", "A", "Joker"};
 constexpr std::string_view suit_letters = "CDHS";
 
 }  // namespace

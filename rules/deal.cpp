@@ -14,8 +14,7 @@ rule_error bad_deal(std::string message) { return {error_code::bad_deal, std::mo
 std::optional<rule_error> check_players(int players, int dealer) {
   if (players < min_players || players > max_players)
     return bad_deal("a game needs 2 to 8 players, not " + std::to_string(players));
-  if (dealer >= players)
-    return rule_error{error_code::bad_seat, "the dealer must be one of the seats"};
+  if (dealer >= players) return rule_error{error_code::bad_seat, "the dealer must be one of the seats"};
   return std::nullopt;
 }
 
@@ -26,14 +25,14 @@ result<deal> deal_from_seed(const ruleset& rules, int players, int dealer, std::
   if (auto e = check_players(players, dealer)) return *e;
   const int decks = rules.decks_for(players);
   if (decks == 0)
-    return bad_deal(std::to_string(players) + " players need " +
-                    std::to_string(players * rules.cards_per_player()) +
+    return bad_deal(std::to_string(players) + " players need " + std::to_string(players * rules.cards_per_player()) +
                     " cards: more than the decks hold");
 
   std::vector<card> pack;
   const auto one_deck = deck_cards();
   const std::size_t per_deck = rules.jokers == joker_rule::none ? 52 : 54;
-  for (int d = 0; d < decks; ++d) pack.insert(pack.end(), one_deck.begin(), one_deck.begin() + static_cast<std::ptrdiff_t>(per_deck));
+  for (int d = 0; d < decks; ++d)
+    pack.insert(pack.end(), one_deck.begin(), one_deck.begin() + static_cast<std::ptrdiff_t>(per_deck));
   rng random(seed);
   random.shuffle(pack);
 
@@ -44,8 +43,7 @@ result<deal> deal_from_seed(const ruleset& rules, int players, int dealer, std::
   std::size_t next = 0;
   const auto round = [&](std::vector<std::vector<card>>& zone, int count) {
     for (int i = 0; i < count; ++i)
-      for (int k = 1; k <= players; ++k)
-        zone[static_cast<std::size_t>((dealer + k) % players)].push_back(pack[next++]);
+      for (int k = 1; k <= players; ++k) zone[static_cast<std::size_t>((dealer + k) % players)].push_back(pack[next++]);
   };
   round(out.face_down, rules.face_down);
   round(out.face_up, rules.face_up);
@@ -58,10 +56,9 @@ result<game_state> new_game(const ruleset& rules, int players, int dealer, const
   if (dealer < 0) dealer = players - 1;
   if (auto e = check_players(players, dealer)) return *e;
   const auto seats = static_cast<std::size_t>(players);
-  if (cards.hands.size() != seats || cards.face_up.size() != seats ||
-      cards.face_down.size() != seats)
-    return bad_deal("the deal must give hands, face_up and face_down for each of the " +
-                    std::to_string(players) + " seats");
+  if (cards.hands.size() != seats || cards.face_up.size() != seats || cards.face_down.size() != seats)
+    return bad_deal("the deal must give hands, face_up and face_down for each of the " + std::to_string(players) +
+                    " seats");
 
   // Count every card to find how many decks the deal needs.
   std::array<int, 64> copies{};
@@ -86,9 +83,8 @@ result<game_state> new_game(const ruleset& rules, int players, int dealer, const
   if (auto e = count(cards.stock)) return *e;
   const int decks = rules.decks > 0 ? rules.decks : std::max(1, most);
   if (most > decks || most > 3)
-    return bad_deal(worst + " appears " + std::to_string(most) + " times but " +
-                    std::to_string(std::min(decks, 3)) + " deck(s) hold it only " +
-                    std::to_string(std::min(decks, 3)) + " time(s)");
+    return bad_deal(worst + " appears " + std::to_string(most) + " times but " + std::to_string(std::min(decks, 3)) +
+                    " deck(s) hold it only " + std::to_string(std::min(decks, 3)) + " time(s)");
 
   game_state state;
   state.rules = rules;
@@ -105,7 +101,7 @@ result<game_state> new_game(const ruleset& rules, int players, int dealer, const
     seat.hand.reserve(32);
   }
   state.stock.assign(cards.stock.rbegin(), cards.stock.rend());  // draw from the back
-  if (rules.fixed_hand) {  // 002: "leftover cards being ignored"
+  if (rules.fixed_hand) {                                        // 002: "leftover cards being ignored"
     state.set_aside = static_cast<int>(state.stock.size());
     state.stock.clear();
   }

@@ -31,8 +31,7 @@ std::optional<rule_error> validate(const game_state& state, int seat, const acti
 void apply(game_state& state, int seat, const action& a, std::vector<event>& events);
 
 // validate, then apply when legal; the state is unchanged on error.
-std::optional<rule_error> try_apply(game_state& state, int seat, const action& a,
-                                    std::vector<event>& events);
+std::optional<rule_error> try_apply(game_state& state, int seat, const action& a, std::vector<event>& events);
 
 // The seat that must act next in the play phase; in the swap phase the lowest seat
 // that has not swapped; -1 when the game is over.

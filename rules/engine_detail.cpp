@@ -12,9 +12,7 @@ card_source active_source(const game_state& state, int seat) {
   return card_source::face_down;
 }
 
-bool rank_playable(const game_state& state, rank r) {
-  return has_rank(state.rules.playable_on(state.pile.top), r);
-}
+bool rank_playable(const game_state& state, rank r) { return has_rank(state.rules.playable_on(state.pile.top), r); }
 
 int seat_to_act(const game_state& state) {
   switch (state.current_phase) {

@@ -15,12 +15,8 @@ using rank_counts = std::array<int, rank_slots>;
 inline bool in_game(const game_state& s, int seat) {
   return seat >= 0 && seat < s.players && s.seats[static_cast<std::size_t>(seat)].place == 0;
 }
-inline const seat_state& seat_of(const game_state& s, int seat) {
-  return s.seats[static_cast<std::size_t>(seat)];
-}
-inline seat_state& seat_of(game_state& s, int seat) {
-  return s.seats[static_cast<std::size_t>(seat)];
-}
+inline const seat_state& seat_of(const game_state& s, int seat) { return s.seats[static_cast<std::size_t>(seat)]; }
+inline seat_state& seat_of(game_state& s, int seat) { return s.seats[static_cast<std::size_t>(seat)]; }
 
 // The cards of a hand or face-up source (never called for face-down).
 const std::vector<card>& source_cards(const game_state& s, int seat, card_source source);

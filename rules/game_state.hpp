@@ -16,7 +16,7 @@ struct seat_state {
   std::vector<card> hand;
   std::vector<card> face_up;
   std::vector<card> face_down;  // by slot; an empty card marks a played slot
-  int face_up_stacks = 0;  // face-up cards dealt: the number of stacks a swap may form
+  int face_up_stacks = 0;       // face-up cards dealt: the number of stacks a swap may form
   bool swapped = false;
   int place = 0;  // 0 while in the game; finishing place once out (1 = first)
 
@@ -48,11 +48,11 @@ struct game_state {
   std::vector<seat_state> seats;
   std::vector<card> stock;  // the next card to draw is at the back
   pile_state pile;
-  int burned = 0;      // cards out of the game
-  int set_aside = 0;   // cards a fixed hand left out of the game at the deal
-  int turns = 0;       // play-phase actions applied
+  int burned = 0;                 // cards out of the game
+  int set_aside = 0;              // cards a fixed hand left out of the game at the deal
+  int turns = 0;                  // play-phase actions applied
   std::vector<int> finish_order;  // seats in the order they went out
-  int shithead = -1;   // the last seat holding cards, once the game is finished
+  int shithead = -1;              // the last seat holding cards, once the game is finished
   bool abandoned = false;
 
   bool over() const { return current_phase == phase::over; }

@@ -10,8 +10,8 @@ namespace {
 using detail::seat_of;
 
 // Every distinct multiset of `size` cards from `pool` (sorted), in lexicographic order.
-void list_swaps(const std::vector<card>& pool, std::size_t size, std::vector<card>& chosen,
-                std::size_t start, std::vector<action>& out) {
+void list_swaps(const std::vector<card>& pool, std::size_t size, std::vector<card>& chosen, std::size_t start,
+                std::vector<action>& out) {
   if (chosen.size() == size) {
     out.emplace_back(swap_action{chosen, false});
     return;
@@ -127,8 +127,7 @@ void play_actions(const game_state& state, int seat, std::vector<action>& out) {
     if (detail::may_turn_face_down(state, seat)) face_down_actions(state, seat, out);
     if (detail::fresh_wait_on_top(state)) out.emplace_back(wait_action{});
   }
-  if (!state.pile.cards.empty() &&
-      (state.rules.voluntary_pickup || !detail::has_alternative_to_pickup(state, seat)))
+  if (!state.pile.cards.empty() && (state.rules.voluntary_pickup || !detail::has_alternative_to_pickup(state, seat)))
     out.emplace_back(pickup_action{});
 }
 

@@ -35,8 +35,7 @@ bool pile_burns(const pile_state& pile, const ruleset& rules, rank played) {
   const auto reaches = [&](rank r, int length) {
     return r != 0 && r != rank_joker && rules.run_burn[r] > 0 && length >= rules.run_burn[r];
   };
-  return reaches(pile.run_rank, pile.run_length) ||
-         reaches(pile.invisible_run_rank, pile.invisible_run_length);
+  return reaches(pile.run_rank, pile.run_length) || reaches(pile.invisible_run_rank, pile.invisible_run_length);
 }
 
 void pile_clear(pile_state& pile) {

@@ -19,8 +19,8 @@ bool any_searching(const game_state& state, std::span<const bot_kind> bots) {
 
 // A fresh memory for every searching seat at the start of a game.
 void start_memories(const game_state& state, std::span<const bot_kind> bots, playout_buffers& buffers) {
-  const bool fresh = state.current_phase == phase::swap &&
-                     std::none_of(state.seats.begin(), state.seats.end(), [](const seat_state& s) { return s.swapped; });
+  const bool fresh = state.current_phase == phase::swap && std::none_of(state.seats.begin(), state.seats.end(),
+                                                                        [](const seat_state& s) { return s.swapped; });
   if (!fresh && buffers.memories.size() == static_cast<std::size_t>(state.players)) return;
   buffers.memories.clear();
   if (!any_searching(state, bots)) return;
@@ -40,13 +40,12 @@ void apply_seen(game_state& state, int seat, const action& a, std::span<const bo
   apply(state, seat, a, buffers.events);
   for (int v = 0; v < state.players; ++v)
     if (searches(bot_for(bots, v)))
-      buffers.memories[static_cast<std::size_t>(v)].observe(buffers.before[static_cast<std::size_t>(v)],
-                                                            buffers.events, view_for(state, v));
+      buffers.memories[static_cast<std::size_t>(v)].observe(buffers.before[static_cast<std::size_t>(v)], buffers.events,
+                                                            view_for(state, v));
 }
 
 // Lets `seat`'s bot act if it wants to; true when it did.
-bool offer(game_state& state, int seat, std::span<const bot_kind> bots, rng& random,
-           playout_buffers& buffers) {
+bool offer(game_state& state, int seat, std::span<const bot_kind> bots, rng& random, playout_buffers& buffers) {
   view_for(state, seat, buffers.view);
   const bot_kind kind = bot_for(bots, seat);
   std::optional<action> choice;

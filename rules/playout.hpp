@@ -6,9 +6,9 @@
 
 #include "rules/bots.hpp"
 #include "rules/event.hpp"
+#include "rules/game_state.hpp"
 #include "rules/search_bot.hpp"
 #include "rules/seat_memory.hpp"
-#include "rules/game_state.hpp"
 #include "rules/view.hpp"
 
 namespace shithead::rules {

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <utility>
 #include <string>
+#include <utility>
 
 namespace shithead::rules {
 
@@ -17,11 +17,10 @@ constexpr int deck_size = 52;
 
 rule_error bad(std::string message) { return {error_code::bad_ruleset, std::move(message)}; }
 
-std::optional<rule_error> check_range(const std::optional<int>& value, const char* name,
-                                      int low, int high) {
+std::optional<rule_error> check_range(const std::optional<int>& value, const char* name, int low, int high) {
   if (value && (*value < low || *value > high))
-    return bad(std::string(name) + " must be between " + std::to_string(low) + " and " +
-               std::to_string(high) + ", not " + std::to_string(*value));
+    return bad(std::string(name) + " must be between " + std::to_string(low) + " and " + std::to_string(high) +
+               ", not " + std::to_string(*value));
   return std::nullopt;
 }
 
@@ -45,9 +44,9 @@ void move_invisible(ruleset& r, rank to) {
   r.on_anything |= mask_of(to);
 }
 
-constexpr rank_power_set pile_powers =
-    bit_of(rank_power::reset) | bit_of(rank_power::invisible) | bit_of(rank_power::burn) |
-    bit_of(rank_power::wait) | bit_of(rank_power::lower) | bit_of(rank_power::lower_than_played);
+constexpr rank_power_set pile_powers = bit_of(rank_power::reset) | bit_of(rank_power::invisible) |
+                                       bit_of(rank_power::burn) | bit_of(rank_power::wait) | bit_of(rank_power::lower) |
+                                       bit_of(rank_power::lower_than_played);
 constexpr rank_power_set turn_powers = bit_of(rank_power::reverse) | bit_of(rank_power::skip);
 
 std::optional<rule_error> check_powers(const std::vector<rank_powers>& list) {
@@ -59,7 +58,8 @@ std::optional<rule_error> check_powers(const std::vector<rank_powers>& list) {
     seen |= mask_of(entry.r);
     if (entry.powers & ~(pile_powers | turn_powers)) return bad("powers: " + name + " has an unknown power");
     if (std::popcount(static_cast<unsigned>(entry.powers & pile_powers)) > 1)
-      return bad("powers: " + name + " may have only one of reset, invisible, burn, wait, lower "
+      return bad("powers: " + name +
+                 " may have only one of reset, invisible, burn, wait, lower "
                  "and lower_than_played");
     if (std::popcount(static_cast<unsigned>(entry.powers & turn_powers)) > 1)
       return bad("powers: " + name + " may reverse or skip, not both");
@@ -158,8 +158,7 @@ result<ruleset> make_ruleset(preset_id preset, const ruleset_options& o) {
   if (auto e = check_range(o.decks, "decks", 0, 3)) return *e;
   if (auto e = check_range(o.turn_limit, "turn_limit", 1, 1'000'000)) return *e;
   if (o.n_of_a_kind && *o.n_of_a_kind != 0 && (*o.n_of_a_kind < 3 || *o.n_of_a_kind > 8))
-    return bad("n_of_a_kind must be 0 (off) or between 3 and 8, not " +
-               std::to_string(*o.n_of_a_kind));
+    return bad("n_of_a_kind must be 0 (off) or between 3 and 8, not " + std::to_string(*o.n_of_a_kind));
   if (o.invisible && *o.invisible != 0 && (*o.invisible < rank_two || *o.invisible > rank_ace))
     return bad("invisible must be a rank from 2 to A, or none");
   if (o.invisible && *o.invisible == seven && o.lower_than_seven.value_or(false))
@@ -169,8 +168,9 @@ result<ruleset> make_ruleset(preset_id preset, const ruleset_options& o) {
     for (const auto& entry : o.powers)
       if (entry.r == seven) return bad("powers cannot change the 7 when lower_than_seven is on");
   if (o.play_from_table.value_or(false) && o.swap_stacking.value_or(false))
-    return bad("play_from_table and swap_stacking do not combine: with stacks it is not clear "
-               "which face-down card a face-up card covers");
+    return bad(
+        "play_from_table and swap_stacking do not combine: with stacks it is not clear "
+        "which face-down card a face-up card covers");
 
   ruleset r = preset_base(preset);
   r.overrides = o;
@@ -188,8 +188,7 @@ result<ruleset> make_ruleset(preset_id preset, const ruleset_options& o) {
   if (o.burn_in) r.burn_in = *o.burn_in;
   if (o.turn_limit) r.turn_limit = *o.turn_limit;
   if (o.n_of_a_kind)
-    for (rank k = rank_two; k <= rank_ace; ++k)
-      r.run_burn[k] = static_cast<std::uint8_t>(*o.n_of_a_kind);
+    for (rank k = rank_two; k <= rank_ace; ++k) r.run_burn[k] = static_cast<std::uint8_t>(*o.n_of_a_kind);
   if (o.play_from_table) r.play_from_table = *o.play_from_table;
   if (o.fixed_hand) r.fixed_hand = *o.fixed_hand;
   if (o.invisible) move_invisible(r, *o.invisible);
@@ -223,8 +222,7 @@ std::vector<top_state> ruleset::reachable_top_states() const {
     if (powers[k] == power::invisible || powers[k] == power::burn) continue;
     states.push_back({k, false});
     const bool used_reachable =
-        powers[k] == power::wait ||
-        (powers[k] == power::lower && (playable[k][0] & invisibles) != 0);
+        powers[k] == power::wait || (powers[k] == power::lower && (playable[k][0] & invisibles) != 0);
     if (used_reachable) states.push_back({k, true});
   }
   return states;

@@ -14,8 +14,8 @@
 namespace shithead::rules {
 
 enum class preset_id : std::uint8_t { shiphead, isf, limbo, palace, standard };
-inline constexpr std::array<preset_id, 5> all_presets = {
-    preset_id::shiphead, preset_id::isf, preset_id::limbo, preset_id::palace, preset_id::standard};
+inline constexpr std::array<preset_id, 5> all_presets = {preset_id::shiphead, preset_id::isf, preset_id::limbo,
+                                                         preset_id::palace, preset_id::standard};
 
 std::string_view to_string(preset_id p);
 std::optional<preset_id> parse_preset(std::string_view name);
@@ -37,18 +37,23 @@ std::string_view to_string(power p);
 // (its player plays again). `lower_than_played` is a strict lower card: `power::lower`
 // with the rank in `strict_lower`. How they combine: rules/README.md.
 enum class rank_power : std::uint8_t {
-  reset, invisible, burn, wait, lower, lower_than_played, reverse, skip,
+  reset,
+  invisible,
+  burn,
+  wait,
+  lower,
+  lower_than_played,
+  reverse,
+  skip,
 };
 inline constexpr std::array<rank_power, 8> all_rank_powers = {
-    rank_power::reset, rank_power::invisible, rank_power::burn, rank_power::wait,
+    rank_power::reset, rank_power::invisible,         rank_power::burn,    rank_power::wait,
     rank_power::lower, rank_power::lower_than_played, rank_power::reverse, rank_power::skip};
 std::string_view to_string(rank_power p);
 std::optional<rank_power> parse_rank_power(std::string_view name);
 
 using rank_power_set = std::uint16_t;  // one bit per rank_power
-constexpr rank_power_set bit_of(rank_power p) {
-  return static_cast<rank_power_set>(1u << static_cast<unsigned>(p));
-}
+constexpr rank_power_set bit_of(rank_power p) { return static_cast<rank_power_set>(1u << static_cast<unsigned>(p)); }
 constexpr bool has_power(rank_power_set set, rank_power p) { return (set & bit_of(p)) != 0; }
 
 // One rank's powers as a table sets them; they replace whatever the preset gave it
@@ -86,26 +91,26 @@ struct top_state {
 
 // Variant overrides over a preset. An unset field keeps the preset's value.
 struct ruleset_options {
-  std::optional<int> hand_size;        // 1..10 (the documented ones: 3, 5, 7)
-  std::optional<int> face_up;          // 0..6
-  std::optional<int> face_down;        // 0..6
-  std::optional<int> decks;            // 0 = auto (fewest that deal everyone), 1..3
+  std::optional<int> hand_size;  // 1..10 (the documented ones: 3, 5, 7)
+  std::optional<int> face_up;    // 0..6
+  std::optional<int> face_down;  // 0..6
+  std::optional<int> decks;      // 0 = auto (fewest that deal everyone), 1..3
   std::optional<joker_rule> jokers;
-  std::optional<bool> swap_stacking;   // stack equal ranks onto face-up cards in the swap
-  std::optional<bool> tens_restricted; // a 10 may not go on J, Q, K
+  std::optional<bool> swap_stacking;      // stack equal ranks onto face-up cards in the swap
+  std::optional<bool> tens_restricted;    // a 10 may not go on J, Q, K
   std::optional<bool> lower_than_seven;   // after a 7 only lower than 7, or a 10
   std::optional<bool> three_eights_burn;  // three 8s together burn the pile
-  std::optional<rank> invisible;       // the transparent rank (7, 8, 3, ...); 0 = none
+  std::optional<rank> invisible;          // the transparent rank (7, 8, 3, ...); 0 = none
   std::optional<bool> voluntary_pickup;
-  std::optional<bool> pickup_leads;    // who takes the pile into their hand leads next
-  std::optional<bool> burn_in;         // complete N of a kind out of turn
-  std::optional<int> n_of_a_kind;      // N cards of a rank together burn; 0 = off, 3..8
-  std::optional<int> turn_limit;       // play-phase actions before a game is abandoned
+  std::optional<bool> pickup_leads;  // who takes the pile into their hand leads next
+  std::optional<bool> burn_in;       // complete N of a kind out of turn
+  std::optional<int> n_of_a_kind;    // N cards of a rank together burn; 0 = off, 3..8
+  std::optional<int> turn_limit;     // play-phase actions before a game is abandoned
   // Ranks given new powers, in rank order, each rank at most once (empty: the preset's).
   std::vector<rank_powers> powers;
   std::optional<bool> specials_on_anything;  // false: only the reset rank goes on anything
-  std::optional<bool> play_from_table;  // face-up cards with the hand; uncovered face-down
-  std::optional<bool> fixed_hand;       // no stock: what the deal leaves is set aside
+  std::optional<bool> play_from_table;       // face-up cards with the hand; uncovered face-down
+  std::optional<bool> fixed_hand;            // no stock: what the deal leaves is set aside
 
   friend bool operator==(const ruleset_options&, const ruleset_options&) = default;
 };
@@ -132,19 +137,19 @@ struct ruleset {
   start_rule starter = start_rule::lowest_card;
   int turn_limit = 2000;
 
-  std::array<power, rank_slots> powers{};     // by rank: the pile power
-  rank_mask reverses = 0;  // ranks whose play flips the direction of play (once a play)
-  rank_mask skips = 0;     // ranks of which each card played skips the next seat
-  rank_mask on_anything = 0;   // ranks playable on any top but a fresh wait or lower card
+  std::array<power, rank_slots> powers{};  // by rank: the pile power
+  rank_mask reverses = 0;                  // ranks whose play flips the direction of play (once a play)
+  rank_mask skips = 0;                     // ranks of which each card played skips the next seat
+  rank_mask on_anything = 0;               // ranks playable on any top but a fresh wait or lower card
   // beats_lower[L]: ranks playable on a fresh lower card L whatever their value.
   std::array<rank_mask, rank_slots> beats_lower{};
   // The on-anything ranks go even on a fresh lower card (limbo: "these may be played on
   // top of any other card").
   bool specials_beat_lower = false;
-  rank_mask strict_lower = 0;  // lower ranks L that admit ranks < L, not <= L
-  std::array<rank_mask, rank_slots> not_on{};  // not_on[top]: ranks never playable on top
+  rank_mask strict_lower = 0;                       // lower ranks L that admit ranks < L, not <= L
+  std::array<rank_mask, rank_slots> not_on{};       // not_on[top]: ranks never playable on top
   std::array<std::uint8_t, rank_slots> run_burn{};  // N of a kind that burns, by rank; 0 never
-  rank_mask cannot_finish_on = 0;  // isf: a player may not go out on these ranks
+  rank_mask cannot_finish_on = 0;                   // isf: a player may not go out on these ranks
 
   // Compiled by make_ruleset: playable[top][used] is the set of ranks (and the joker
   // bit) that may be played on that top state. Index 0 is the empty pile.
@@ -153,12 +158,8 @@ struct ruleset {
   power power_of(rank r) const { return powers[r]; }
   // The rank's powers in the terms of the `powers` house rule.
   rank_power_set powers_of(rank r) const;
-  bool reverses_on(rank r) const {
-    return r == rank_joker ? jokers == joker_rule::reverse : has_rank(reverses, r);
-  }
-  bool skips_on(rank r) const {
-    return r == rank_joker ? jokers == joker_rule::skip : has_rank(skips, r);
-  }
+  bool reverses_on(rank r) const { return r == rank_joker ? jokers == joker_rule::reverse : has_rank(reverses, r); }
+  bool skips_on(rank r) const { return r == rank_joker ? jokers == joker_rule::skip : has_rank(skips, r); }
   rank_mask playable_on(top_state t) const { return playable[t.top][t.used ? 1 : 0]; }
   // The top states that can occur under this ruleset, in table order: the empty pile,
   // then by rank `[R]` before `<R>`. Invisible ranks and ranks that always burn are absent.

@@ -37,9 +37,9 @@ int decks_in_play(const seat_view& view) {
 }
 
 struct unseen_cards {
-  std::vector<card> pool;                     // every card the viewer cannot place
-  std::vector<std::vector<card>> known;       // by seat: remembered cards still possible
-  int needed = 0;                             // hidden places to fill (hands, face-down, stock)
+  std::vector<card> pool;                // every card the viewer cannot place
+  std::vector<std::vector<card>> known;  // by seat: remembered cards still possible
+  int needed = 0;                        // hidden places to fill (hands, face-down, stock)
 };
 
 unseen_cards unseen(const seat_view& view, const seat_memory& memory, bool use_memory, int decks) {
@@ -63,7 +63,8 @@ unseen_cards unseen(const seat_view& view, const seat_memory& memory, bool use_m
         if (static_cast<int>(out.known[static_cast<std::size_t>(s)].size()) < seat.hand_count && take(c))
           out.known[static_cast<std::size_t>(s)].push_back(c);
     }
-    if (s != view.viewer) out.needed += seat.hand_count - static_cast<int>(out.known[static_cast<std::size_t>(s)].size());
+    if (s != view.viewer)
+      out.needed += seat.hand_count - static_cast<int>(out.known[static_cast<std::size_t>(s)].size());
     out.needed += static_cast<int>(std::count(seat.face_down.begin(), seat.face_down.end(), true));
   }
   out.needed += view.stock_count;
@@ -117,7 +118,8 @@ double play_out(game_state& s, int viewer, int max_actions, rng& random, playout
       const auto& st = s.seats[static_cast<std::size_t>(seat)];
       std::vector<card> pool = st.hand;
       pool.insert(pool.end(), st.face_up.begin(), st.face_up.end());
-      apply(s, seat, swap_action{greedy_face_up(s.rules, std::move(pool), static_cast<std::size_t>(st.face_up_stacks)), false},
+      apply(s, seat,
+            swap_action{greedy_face_up(s.rules, std::move(pool), static_cast<std::size_t>(st.face_up_stacks)), false},
             b.events);
       continue;
     }
@@ -156,7 +158,8 @@ std::vector<std::optional<action>> choices_of(const seat_view& view) {
       return n;
     };
     std::vector<action> swaps = view.legal;
-    std::stable_sort(swaps.begin(), swaps.end(), [&](const action& a, const action& b) { return shared(a) > shared(b); });
+    std::stable_sort(swaps.begin(), swaps.end(),
+                     [&](const action& a, const action& b) { return shared(a) > shared(b); });
     if (swaps.size() > 10) swaps.resize(10);
     for (auto& a : swaps) out.emplace_back(std::move(a));
     return out;
@@ -180,7 +183,8 @@ game_state determinize(const seat_view& view, const seat_memory& memory, rng& ra
   // A memory at odds with the view (a bot that joined late, say) is dropped; a deal
   // from more decks than the ruleset says (an explicit one) is allowed for.
   if (static_cast<int>(hidden.pool.size()) < hidden.needed) hidden = unseen(view, memory, false, decks);
-  while (static_cast<int>(hidden.pool.size()) < hidden.needed && decks < 3) hidden = unseen(view, memory, false, ++decks);
+  while (static_cast<int>(hidden.pool.size()) < hidden.needed && decks < 3)
+    hidden = unseen(view, memory, false, ++decks);
   random.shuffle(hidden.pool);
   const auto fill = [&](std::vector<card>& zone, int count) {
     for (int k = 0; k < count && !hidden.pool.empty(); ++k) zone.push_back(draw(hidden.pool));

@@ -23,8 +23,7 @@ std::vector<card> minus(std::vector<card> a, const std::vector<card>& b) {
 
 }  // namespace
 
-seat_memory::seat_memory(int viewer, int players)
-    : viewer_(viewer), known_(static_cast<std::size_t>(players)) {}
+seat_memory::seat_memory(int viewer, int players) : viewer_(viewer), known_(static_cast<std::size_t>(players)) {}
 
 void seat_memory::observe(const seat_view& before, std::span<const event> events, const seat_view& after) {
   if (known_.size() != before.seats.size()) known_.resize(before.seats.size());
@@ -46,9 +45,7 @@ void seat_memory::observe(const seat_view& before, std::span<const event> events
         take(e.seat, minus(was, now));
         break;
       }
-      case event_type::revealed:
-        revealed = e.cards.empty() ? card{} : e.cards[0];
-        break;
+      case event_type::revealed: revealed = e.cards.empty() ? card{} : e.cards[0]; break;
       case event_type::played:
         pile.insert(pile.end(), e.cards.begin(), e.cards.end());
         if (e.source == card_source::hand && e.seat != viewer_)
@@ -80,7 +77,8 @@ void seat_memory::observe(const seat_view& before, std::span<const event> events
   for (std::size_t s = 0; s < known_.size() && s < after.seats.size(); ++s) {
     auto& known = known_[s];
     const auto most = static_cast<std::size_t>(std::max(0, after.seats[s].hand_count));
-    if (known.size() > most) known.erase(known.begin(), known.begin() + static_cast<std::ptrdiff_t>(known.size() - most));
+    if (known.size() > most)
+      known.erase(known.begin(), known.begin() + static_cast<std::ptrdiff_t>(known.size() - most));
   }
 }
 

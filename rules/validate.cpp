@@ -39,16 +39,15 @@ std::optional<rule_error> check_swap(const game_state& state, int seat, const sw
   if (!state.rules.swap_stacking) {
     if (a.more) return fail(error_code::bad_swap, "stacking is not allowed at this table");
     if (named != s.face_up_stacks)
-      return fail(error_code::bad_swap, "choose exactly " + std::to_string(s.face_up_stacks) +
-                                            " face-up cards, not " + std::to_string(named));
+      return fail(error_code::bad_swap, "choose exactly " + std::to_string(s.face_up_stacks) + " face-up cards, not " +
+                                            std::to_string(named));
     return std::nullopt;
   }
   rank_mask ranks = 0;
   for (card c : a.face_up) ranks |= mask_of(rank_of(c));
   const int distinct = std::popcount(static_cast<unsigned>(ranks));
   if (named < s.face_up_stacks || distinct > s.face_up_stacks)
-    return fail(error_code::bad_swap, "make " + std::to_string(s.face_up_stacks) +
-                                          " face-up stacks, each of one rank");
+    return fail(error_code::bad_swap, "make " + std::to_string(s.face_up_stacks) + " face-up stacks, each of one rank");
   return std::nullopt;
 }
 
@@ -80,19 +79,16 @@ std::optional<rule_error> check_play(const game_state& state, int seat, const pl
     if (!holds_all(pool, a.cards))
       return fail(error_code::not_held, card_list(a.cards) + " not in your hand or face-up cards");
   } else if (!holds_all(detail::source_cards(state, seat, source), a.cards)) {
-    return fail(error_code::not_held,
-                source == card_source::hand
-                    ? card_list(a.cards) + " not in your hand (face-up cards come after the hand)"
-                    : card_list(a.cards) + " not among your face-up cards");
+    return fail(error_code::not_held, source == card_source::hand
+                                          ? card_list(a.cards) + " not in your hand (face-up cards come after the hand)"
+                                          : card_list(a.cards) + " not among your face-up cards");
   }
   if (!rank_playable(state, r))
-    return fail(error_code::not_playable,
-                std::string(rank_name(r)) + " may not be played on the pile as it is");
+    return fail(error_code::not_playable, std::string(rank_name(r)) + " may not be played on the pile as it is");
   const bool give_pile = r == rank_joker && state.rules.jokers == joker_rule::give_pile;
   if (give_pile && (a.target == seat || !detail::in_game(state, a.target)))
     return fail(error_code::bad_target, "hand the pile to an opponent still in the game");
-  if (!give_pile && a.target != -1)
-    return fail(error_code::bad_target, "only a give-pile joker names a target");
+  if (!give_pile && a.target != -1) return fail(error_code::bad_target, "only a give-pile joker names a target");
   return std::nullopt;
 }
 
@@ -105,13 +101,11 @@ std::optional<rule_error> check_turn(const game_state& state, int seat) {
 std::optional<rule_error> check_face_down(const game_state& state, int seat, const face_down_action& a) {
   if (auto e = check_turn(state, seat)) return e;
   if (!detail::may_turn_face_down(state, seat))
-    return fail(error_code::not_on_face_down,
-                state.rules.play_from_table
-                    ? "each of your face-down cards is still covered by a face-up card"
-                    : "play your hand and face-up cards first");
+    return fail(error_code::not_on_face_down, state.rules.play_from_table
+                                                  ? "each of your face-down cards is still covered by a face-up card"
+                                                  : "play your hand and face-up cards first");
   const auto& slots = seat_of(state, seat).face_down;
-  if (a.slot < 0 || a.slot >= static_cast<int>(slots.size()) ||
-      slots[static_cast<std::size_t>(a.slot)].empty())
+  if (a.slot < 0 || a.slot >= static_cast<int>(slots.size()) || slots[static_cast<std::size_t>(a.slot)].empty())
     return fail(error_code::bad_slot, "there is no face-down card in slot " + std::to_string(a.slot));
   return std::nullopt;
 }
@@ -126,8 +120,7 @@ std::optional<rule_error> check_pickup(const game_state& state, int seat) {
 
 std::optional<rule_error> check_wait(const game_state& state, int seat) {
   if (auto e = check_turn(state, seat)) return e;
-  if (!detail::fresh_wait_on_top(state))
-    return fail(error_code::cannot_wait, "waiting is only for a fresh wait card");
+  if (!detail::fresh_wait_on_top(state)) return fail(error_code::cannot_wait, "waiting is only for a fresh wait card");
   if (active_source(state, seat) == card_source::face_down)
     return fail(error_code::cannot_wait, "on face-down cards you must turn a card");
   return std::nullopt;
@@ -136,14 +129,12 @@ std::optional<rule_error> check_wait(const game_state& state, int seat) {
 }  // namespace
 
 std::optional<rule_error> validate(const game_state& state, int seat, const action& a) {
-  if (seat < 0 || seat >= state.players)
-    return fail(error_code::bad_seat, "there is no seat " + std::to_string(seat));
+  if (seat < 0 || seat >= state.players) return fail(error_code::bad_seat, "there is no seat " + std::to_string(seat));
   if (state.over()) return fail(error_code::game_over, "the game is over");
   const bool is_swap = std::holds_alternative<swap_action>(a);
   if (is_swap != (state.current_phase == phase::swap))
     return fail(error_code::wrong_phase, is_swap ? "the swap is over" : "the swap is not over yet");
-  if (seat_of(state, seat).place != 0 && !is_swap)
-    return fail(error_code::not_your_turn, "you are out of this game");
+  if (seat_of(state, seat).place != 0 && !is_swap) return fail(error_code::not_your_turn, "you are out of this game");
   return std::visit(
       [&](const auto& act) -> std::optional<rule_error> {
         using T = std::decay_t<decltype(act)>;

@@ -22,8 +22,7 @@ void view_for(const game_state& state, int seat, seat_view& out) {
     to.hand_count = static_cast<int>(from.hand.size());
     to.face_up = from.face_up;
     to.face_down.resize(from.face_down.size());
-    for (std::size_t slot = 0; slot < from.face_down.size(); ++slot)
-      to.face_down[slot] = !from.face_down[slot].empty();
+    for (std::size_t slot = 0; slot < from.face_down.size(); ++slot) to.face_down[slot] = !from.face_down[slot].empty();
     to.swapped = from.swapped;
     to.place = from.place;
   }

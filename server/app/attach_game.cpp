@@ -1,15 +1,15 @@
 #include "server/app/attach_game.hpp"
 
+#include <spdlog/spdlog.h>
 #include <algorithm>
 #include <thread>
-#include <spdlog/spdlog.h>
 
 #include "server/app/rankings_routes.hpp"
 
 namespace shithead::server {
 
-std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits,
-                                          websocket_limits socket_limits, std::shared_ptr<store> db) {
+std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits, websocket_limits socket_limits,
+                                          std::shared_ptr<store> db) {
   // Tokens, ids, codes and every game's seed: each a fresh draw from the kernel's
   // cryptographic generator (core/random_source.hpp), never from a seeded one.
   random_source random = system_random();
@@ -29,13 +29,13 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
     http_server.set_store_health([db] { return db->problem(); });
     add_rankings_routes(http_server, db);
   }
-  http_server.set_websocket_upgrade(
-      [service, socket_limits, metrics = http_server.metrics()](boost::beast::tcp_stream stream,
-                               boost::beast::http::request<boost::beast::http::string_body> request,
-                               address_table::ticket place) {
-        std::make_shared<websocket_session>(std::move(stream), service, socket_limits, metrics, std::move(place))
-            ->run(std::move(request));
-      });
+  http_server.set_websocket_upgrade([service, socket_limits, metrics = http_server.metrics()](
+                                        boost::beast::tcp_stream stream,
+                                        boost::beast::http::request<boost::beast::http::string_body> request,
+                                        address_table::ticket place) {
+    std::make_shared<websocket_session>(std::move(stream), service, socket_limits, metrics, std::move(place))
+        ->run(std::move(request));
+  });
   http_server.on_shutdown([service, bots] {
     bots->stop();
     service->shutdown();

@@ -20,7 +20,6 @@ namespace shithead::server {
 inline constexpr std::size_t max_waiting_bot_questions = 256;
 
 std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits = {},
-                                          websocket_limits socket_limits = {},
-                                          std::shared_ptr<store> db = nullptr);
+                                          websocket_limits socket_limits = {}, std::shared_ptr<store> db = nullptr);
 
 }  // namespace shithead::server

@@ -1,7 +1,7 @@
 #include "server/app/game_service.hpp"
 
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include <algorithm>
 #include <mutex>
@@ -26,8 +26,7 @@ void send(websocket_session& session, const protocol::server_message& message) {
 
 }  // namespace
 
-game_service::game_service(asio::io_context& ioc, random_source random, service_limits limits,
-                           room_services services)
+game_service::game_service(asio::io_context& ioc, random_source random, service_limits limits, room_services services)
     : ioc_(ioc),
       strand_(asio::make_strand(ioc)),
       lobby_flush_(strand_),
@@ -90,9 +89,8 @@ room_host::summary_listener game_service::room_listener() {
   std::weak_ptr<game_service> weak = weak_from_this();
   return [weak](const std::string& room_code, std::optional<protocol::table_summary> summary) {
     if (auto self = weak.lock())
-      asio::post(self->strand_, [self, room_code, summary = std::move(summary)] {
-        self->room_changed(room_code, summary);
-      });
+      asio::post(self->strand_,
+                 [self, room_code, summary = std::move(summary)] { self->room_changed(room_code, summary); });
   };
 }
 
@@ -107,7 +105,8 @@ void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
       return;
     }
     ++use.connections;
-    self->connections_.emplace(session.get(), connection{session, {}, {}, {}, credit_bucket(self->limits_.message_budget)});
+    self->connections_.emplace(session.get(),
+                               connection{session, {}, {}, {}, credit_bucket(self->limits_.message_budget)});
   });
 }
 
@@ -215,8 +214,9 @@ void game_service::on_hello(connection& c, const protocol::hello_request& reques
     token = device_codes_.redeem(*request.device_code, now);
     if (!token) {
       use.wrong_device_codes.take(now);
-      return send_error(c, id, protocol::error_code::bad_device_code,
-                        "this device code has been used, has expired or was mistyped; ask your other device for a new one");
+      return send_error(
+          c, id, protocol::error_code::bad_device_code,
+          "this device code has been used, has expired or was mistyped; ask your other device for a new one");
     }
   }
   // A new identity spends from its address's budget, so that one machine cannot fill
@@ -411,7 +411,8 @@ void game_service::release() {
 
 game_service::address_use& game_service::use_of(const std::string& key) {
   return addresses_
-      .try_emplace(key, address_use{0, 0, credit_bucket(limits_.new_players), credit_bucket(limits_.wrong_device_codes)})
+      .try_emplace(key,
+                   address_use{0, 0, credit_bucket(limits_.new_players), credit_bucket(limits_.wrong_device_codes)})
       .first->second;
 }
 
@@ -458,7 +459,8 @@ void game_service::housekeeping() {
   });
 }
 
-void game_service::forget_players(const std::vector<std::string>& ids, std::chrono::system_clock::time_point seen_before) {
+void game_service::forget_players(const std::vector<std::string>& ids,
+                                  std::chrono::system_clock::time_point seen_before) {
   std::size_t forgotten = 0;
   for (const auto& player_id : ids) {
     // Someone connected or seated now is not idle, however long ago their hello was:

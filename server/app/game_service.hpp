@@ -57,7 +57,7 @@ struct service_limits {
   credit_limits wrong_device_codes = default_wrong_device_code_budget();
   // How long a device code works (lobby/device_codes.hpp).
   std::chrono::seconds device_code_lifetime = device_codes::default_lifetime;
-  std::size_t tables_per_address = 20;                       // open tables opened from one address; 0: no limit
+  std::size_t tables_per_address = 20;  // open tables opened from one address; 0: no limit
   // Players not seen for this long who never sat in a recorded game are forgotten, and
   // their names are free again (0: never). Checked every `housekeeping_every`.
   std::chrono::milliseconds forget_idle_after = std::chrono::hours(24 * 14);
@@ -105,9 +105,9 @@ class game_service : public session_handler, public std::enable_shared_from_this
     std::shared_ptr<websocket_session> session;
     std::string player_id;  // empty until hello
     std::string name;
-    std::string room;       // the table code, empty in the lobby
+    std::string room;  // the table code, empty in the lobby
     credit_bucket budget;
-    std::string token{};    // the token of the welcome: what a device code stands for
+    std::string token{};  // the token of the welcome: what a device code stands for
     // Closed by the server for a newer connection of the same player: nothing from it is
     // handled any more while its close completes.
     bool retired = false;

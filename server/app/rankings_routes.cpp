@@ -33,8 +33,8 @@ void add_rankings_routes(server& http_server, std::shared_ptr<store> db) {
                         [reply = std::move(reply)](rankings_result result) { reply(rankings_reply(result)); });
   };
   for (const auto& known : protocol::rankings_paths)
-    http_server.add_route(std::string(known.path), known.prefix ? http_routes::match::prefix : http_routes::match::exact,
-                          ask);
+    http_server.add_route(std::string(known.path),
+                          known.prefix ? http_routes::match::prefix : http_routes::match::exact, ask);
 }
 
 }  // namespace shithead::server

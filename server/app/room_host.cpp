@@ -1,8 +1,8 @@
 #include "server/app/room_host.hpp"
 
+#include <spdlog/spdlog.h>
 #include <algorithm>
 #include <boost/asio/post.hpp>
-#include <spdlog/spdlog.h>
 
 #include "protocol/action_json.hpp"
 #include "protocol/json_writer.hpp"
@@ -85,10 +85,9 @@ rules::result<read_log, std::string> read_game_log(const std::vector<logged_acti
 }  // namespace
 
 rules::result<std::shared_ptr<room_host>, std::string> room_host::restore(asio::io_context& ioc,
-                                                                         const saved_table& table,
-                                                                         std::uint64_t seed,
-                                                                         summary_listener listener,
-                                                                         room_services services) {
+                                                                          const saved_table& table, std::uint64_t seed,
+                                                                          summary_listener listener,
+                                                                          room_services services) {
   auto parsed = protocol::parse_json_text(table.state);
   if (!parsed || !parsed.value().is_object() || !parsed.value().contains("room") ||
       !parsed.value()["room"].is_object() || !parsed.value().contains("game_started_ms") ||
@@ -138,11 +137,13 @@ void room_host::leave(std::string player_id) {
 void room_host::disconnected(std::string player_id, std::shared_ptr<participant> connection) {
   // Even after stop(): the room must let go of the connection, or the session it holds
   // (and the socket's timers) would outlive the server's shutdown.
-  on_strand([player_id = std::move(player_id), connection = std::move(connection)](room_host& self) {
-    outbox out;
-    self.room_.disconnected(player_id, connection.get(), clock::now(), out);
-    self.after_change(std::move(out));
-  }, true);
+  on_strand(
+      [player_id = std::move(player_id), connection = std::move(connection)](room_host& self) {
+        outbox out;
+        self.room_.disconnected(player_id, connection.get(), clock::now(), out);
+        self.after_change(std::move(out));
+      },
+      true);
 }
 
 const std::string_view cannot_save_message =
@@ -283,26 +284,25 @@ void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
   for (auto& g : out.finished) {
     game_overs.push_back(std::move(g.game_over));
     step.games.push_back(game_to_record{code_, std::move(g.record), std::move(g.players), std::move(g.finish_order),
-                                       g.shithead, g.abandoned, game_started_, ended});
+                                        g.shithead, g.abandoned, game_started_, ended});
   }
   const auto ticket = queue_.park(std::move(out.letters));
   if (services_.metrics) services_.metrics->set_store_queue_depth(services_.db->queue_depth() + 1);
-  services_.db->save_step(
-      std::move(step),
-      [self = shared_from_this(), ticket, began, game_overs = std::move(game_overs)](std::vector<recorded_game> results) {
-        // On the store's thread: back to the room's strand, whatever state it is in.
-        asio::post(self->strand_, [self, ticket, began, game_overs, results = std::move(results)] {
-          // The k-th game that ended in the step is the k-th the store recorded. When the
-          // store failed (no results), the messages go out with null ids, as sent.
-          for (std::size_t k = 0; k < game_overs.size() && k < results.size(); ++k) {
-            auto& over = std::get<protocol::game_over_message>(*game_overs[k]);
-            over.game_id = results[k].game_id;
-            over.ratings = rating_entries(results[k].ratings);
-          }
-          self->queue_.release(ticket);
-          if (began && self->services_.metrics) self->services_.metrics->observe_action(clock::now() - *began);
-        });
-      });
+  services_.db->save_step(std::move(step), [self = shared_from_this(), ticket, began,
+                                            game_overs = std::move(game_overs)](std::vector<recorded_game> results) {
+    // On the store's thread: back to the room's strand, whatever state it is in.
+    asio::post(self->strand_, [self, ticket, began, game_overs, results = std::move(results)] {
+      // The k-th game that ended in the step is the k-th the store recorded. When the
+      // store failed (no results), the messages go out with null ids, as sent.
+      for (std::size_t k = 0; k < game_overs.size() && k < results.size(); ++k) {
+        auto& over = std::get<protocol::game_over_message>(*game_overs[k]);
+        over.game_id = results[k].game_id;
+        over.ratings = rating_entries(results[k].ratings);
+      }
+      self->queue_.release(ticket);
+      if (began && self->services_.metrics) self->services_.metrics->observe_action(clock::now() - *began);
+    });
+  });
 }
 
 void room_host::ask_bot(bot_question question) {

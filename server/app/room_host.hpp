@@ -61,10 +61,9 @@ class room_host : public std::enable_shared_from_this<room_host> {
   // Back from saved_state() and the game's log; an error message for a table that
   // cannot be restored.
   static rules::result<std::shared_ptr<room_host>, std::string> restore(boost::asio::io_context& ioc,
-                                                                       const saved_table& table,
-                                                                       std::uint64_t seed,
-                                                                       summary_listener listener,
-                                                                       room_services services = {});
+                                                                        const saved_table& table, std::uint64_t seed,
+                                                                        summary_listener listener,
+                                                                        room_services services = {});
 
   // All thread-safe: each is posted to the room's strand.
   void join(player_info player, std::shared_ptr<participant> connection, bool spectate, join_done done);

@@ -24,8 +24,7 @@ constexpr std::string_view usage =
 
 }  // namespace
 
-std::optional<std::string> next_flag(arguments args, std::size_t& i, std::string_view& flag,
-                                     std::string_view& value) {
+std::optional<std::string> next_flag(arguments args, std::size_t& i, std::string_view& flag, std::string_view& value) {
   flag = args[i];
   if (const auto equals = flag.find('='); flag.starts_with("--") && equals != std::string_view::npos) {
     value = flag.substr(equals + 1);

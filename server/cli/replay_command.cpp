@@ -41,8 +41,7 @@ protocol::parsed<std::string> read_text_file(const std::string& path) {
   return text.str();
 }
 
-int report_malformed(std::string_view path, const std::string& message, std::ostream& out,
-                     std::ostream& err) {
+int report_malformed(std::string_view path, const std::string& message, std::ostream& out, std::ostream& err) {
   err << "replay: " << path << ": " << message << '\n';
   protocol::json result = protocol::json::object();
   result["ok"] = false;
@@ -52,9 +51,7 @@ int report_malformed(std::string_view path, const std::string& message, std::ost
   return exit_malformed;
 }
 
-protocol::json seat_or_null(int seat) {
-  return seat >= 0 ? protocol::json(seat) : protocol::json(nullptr);
-}
+protocol::json seat_or_null(int seat) { return seat >= 0 ? protocol::json(seat) : protocol::json(nullptr); }
 
 }  // namespace
 

@@ -16,8 +16,8 @@ std::optional<std::string> parse_ruleset_flag(std::string_view text, rules::rule
   }
   const auto preset = rules::parse_preset(text);
   if (!preset)
-    return "--preset must be shiphead, isf, limbo, palace, standard or a ruleset object, not '" +
-           std::string(text) + "'";
+    return "--preset must be shiphead, isf, limbo, palace, standard or a ruleset object, not '" + std::string(text) +
+           "'";
   out = rules::preset_ruleset(*preset);
   return std::nullopt;
 }

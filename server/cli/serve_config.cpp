@@ -64,16 +64,14 @@ std::optional<std::string> set_threads(serve_config& c, std::string_view text) {
 }
 
 std::optional<std::string> set_log_level(serve_config& c, std::string_view text) {
-  constexpr std::array<std::string_view, 7> levels = {"trace", "debug", "info", "warn",
-                                                      "error", "critical", "off"};
+  constexpr std::array<std::string_view, 7> levels = {"trace", "debug", "info", "warn", "error", "critical", "off"};
   for (auto level : levels) {
     if (level == text) {
       c.log_level = text;
       return std::nullopt;
     }
   }
-  return "log-level must be one of trace, debug, info, warn, error, critical, off, not '" +
-         std::string(text) + "'";
+  return "log-level must be one of trace, debug, info, warn, error, critical, off, not '" + std::string(text) + "'";
 }
 
 std::optional<std::string> set_allowed_origins(serve_config& c, std::string_view text) {
@@ -90,8 +88,8 @@ std::optional<std::string> set_public_url(serve_config& c, std::string_view text
   }
   auto origin = parse_origin(text);
   if (!origin)
-    return "public-url must be the address players open, such as https://cards.example.org, not '" +
-           std::string(text) + "'";
+    return "public-url must be the address players open, such as https://cards.example.org, not '" + std::string(text) +
+           "'";
   c.public_url = std::move(*origin);
   return std::nullopt;
 }
@@ -116,8 +114,8 @@ std::optional<std::string> set_bot_pace(serve_config& c, std::string_view text) 
 std::optional<std::string> set_api_rate(serve_config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || *value < 0 || *value > 100000)
-    return "api-rate must be a number of requests a second from 0 (no limit) to 100000, not '" +
-           std::string(text) + "'";
+    return "api-rate must be a number of requests a second from 0 (no limit) to 100000, not '" + std::string(text) +
+           "'";
   c.api_rate = static_cast<int>(*value);
   return std::nullopt;
 }

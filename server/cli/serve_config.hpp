@@ -24,16 +24,16 @@ struct serve_config {
   std::string static_dir = SHITHEAD_DEFAULT_STATIC_DIR;
   int threads = 1;  // config_defaults() sets the core count
   std::string log_level = "info";
-  origin_policy allowed_origins;     // pages of other origins that may open /ws; none by default
-  std::optional<web_origin> public_url;  // the address players use, when the server is told it
-  std::chrono::seconds turn_timer{0};  // of tables whose creator does not choose: 0, 15, 30 or 60
+  origin_policy allowed_origins;            // pages of other origins that may open /ws; none by default
+  std::optional<web_origin> public_url;     // the address players use, when the server is told it
+  std::chrono::seconds turn_timer{0};       // of tables whose creator does not choose: 0, 15, 30 or 60
   std::chrono::milliseconds bot_pace{900};  // of tables whose creator does not choose: 0 to 3000
-  int api_rate = 10;                   // HTTP API requests a second per address; 0: no limit
-  int connections_per_address = 64;    // TCP connections per address (an IPv6 /64)
-  std::string trusted_proxies;         // addresses and blocks of reverse proxies in front
-  int new_players_per_address = 30;    // new identities an address may make at once, and per hour; 0: no limit
-  int tables_per_address = 20;         // open tables opened from one address; 0: no limit
-  int forget_idle_days = 14;           // players who never finished a game, unseen this long; 0: never
+  int api_rate = 10;                        // HTTP API requests a second per address; 0: no limit
+  int connections_per_address = 64;         // TCP connections per address (an IPv6 /64)
+  std::string trusted_proxies;              // addresses and blocks of reverse proxies in front
+  int new_players_per_address = 30;         // new identities an address may make at once, and per hour; 0: no limit
+  int tables_per_address = 20;              // open tables opened from one address; 0: no limit
+  int forget_idle_days = 14;                // players who never finished a game, unseen this long; 0: never
 };
 
 // What the network core takes of these settings.

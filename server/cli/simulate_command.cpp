@@ -1,10 +1,10 @@
 // `shithead simulate`: bot games as fast as the engine plays them, with statistics.
 #include <algorithm>
 #include <charconv>
-#include <cmath>
-#include <numeric>
 #include <chrono>
+#include <cmath>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -66,7 +66,8 @@ std::string parse_options(arguments args, simulate_options& o) {
     } else if (flag == "--seed") {
       if (!parse_number(value, o.seed)) return "--seed must be a non-negative number";
     } else if (flag == "--bots") {
-      if (!parse_bots(value, o.bots)) return "--bots is a comma-separated list of: random, greedy, easy, normal, hard, expert";
+      if (!parse_bots(value, o.bots))
+        return "--bots is a comma-separated list of: random, greedy, easy, normal, hard, expert";
     } else {
       return "unknown option " + std::string(flag);
     }
@@ -139,7 +140,8 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
         const auto before = std::chrono::steady_clock::now();
         actions += rules::play_step(state, o.bots, random, buffers);
         if (timed)
-          search_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before).count());
+          search_ms.push_back(
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before).count());
       }
     } else {
       actions += rules::play_out(state, o.bots, random, buffers);
@@ -164,8 +166,7 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
   report["seconds"] = seconds;
   report["games_per_second"] = seconds > 0 ? static_cast<double>(o.games) / seconds : 0.0;
   report["actions_per_second"] = seconds > 0 ? static_cast<double>(actions) / seconds : 0.0;
-  report["turns"] = {{"mean", static_cast<double>(turns_total) / static_cast<double>(o.games)},
-                     {"max", turns_max}};
+  report["turns"] = {{"mean", static_cast<double>(turns_total) / static_cast<double>(o.games)}, {"max", turns_max}};
   report["shithead_by_seat"] = shithead_by_seat;
   // Each seat's share of the finished games it lost, with a 95% interval.
   auto& rates = report["shithead_rate_by_seat"] = nlohmann::ordered_json::array();

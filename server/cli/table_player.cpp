@@ -222,8 +222,8 @@ class game_session {
       auto frame = next_frame(true);
       if (!frame) return frame.error();
     }
-    log_ << "play: started with " << options_.bots << " " << rules::to_string(options_.bot_level)
-         << " bot(s); seat " << view_->viewer << '\n';
+    log_ << "play: started with " << options_.bots << " " << rules::to_string(options_.bot_level) << " bot(s); seat "
+         << view_->viewer << '\n';
 
     while (!game_over_) {
       if (auto failed = act_if_asked()) return *failed;
@@ -353,8 +353,8 @@ class game_session {
     // A bot's entry has no player_id, so a human's own id matches only their seat.
     for (const auto& p : over.places)
       if (!p.player.bot && p.player.player_id == outcome_.player_id) outcome_.place = p.place;
-    outcome_.shithead = over.shithead && !over.shithead->player.bot &&
-                        over.shithead->player.player_id == outcome_.player_id;
+    outcome_.shithead =
+        over.shithead && !over.shithead->player.bot && over.shithead->player.player_id == outcome_.player_id;
     log_ << "play: game over after " << outcome_.actions << " action(s): "
          << (outcome_.abandoned ? std::string("abandoned at the turn limit")
                                 : "place " + (outcome_.place ? std::to_string(*outcome_.place) : std::string("?")) +

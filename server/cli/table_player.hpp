@@ -29,14 +29,14 @@ std::optional<rules::action> choose_move(const rules::seat_view& view, rules::rn
 struct play_options {
   web_url url;
   std::string name;
-  int bots = 2;                          // bots beside the player, 1..7
+  int bots = 2;  // bots beside the player, 1..7
   rules::bot_kind bot_level = rules::bot_kind::greedy;
   std::chrono::milliseconds bot_pace{0};  // the bots' pause before each move: none, for a machine
   rules::ruleset ruleset = rules::preset_ruleset(rules::preset_id::shiphead);
-  std::string token;                     // empty: a new identity
-  std::chrono::seconds timeout{300};     // for everything, connecting included
-  double max_rate = 15;                  // messages a second at most (the server allows 20)
-  std::uint64_t seed = 1;                // the player's own bot, so that runs repeat
+  std::string token;                  // empty: a new identity
+  std::chrono::seconds timeout{300};  // for everything, connecting included
+  double max_rate = 15;               // messages a second at most (the server allows 20)
+  std::uint64_t seed = 1;             // the player's own bot, so that runs repeat
 };
 
 struct play_outcome {
@@ -45,9 +45,9 @@ struct play_outcome {
   std::string table;
   std::optional<std::int64_t> game_id;  // from game_over, when the server stores games
   bool abandoned = false;
-  std::optional<int> place;             // 1-based; none when abandoned before going out
+  std::optional<int> place;  // 1-based; none when abandoned before going out
   bool shithead = false;
-  int actions = 0;                      // actions this player sent
+  int actions = 0;  // actions this player sent
 };
 
 struct play_failure {

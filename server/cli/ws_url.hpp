@@ -15,8 +15,8 @@ enum class url_scheme { ws, http };
 
 struct web_url {
   url_scheme scheme = url_scheme::ws;
-  std::string host;        // as given, lower case, without brackets: "127.0.0.1", "localhost", "::1"
-  std::uint16_t port = 80;  // 80 when the URL names none
+  std::string host;          // as given, lower case, without brackets: "127.0.0.1", "localhost", "::1"
+  std::uint16_t port = 80;   // 80 when the URL names none
   std::string target = "/";  // path and query: "/ws", "/healthz?deep=1"
 
   bool operator==(const web_url&) const = default;

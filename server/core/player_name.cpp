@@ -7,7 +7,6 @@
 namespace shithead::server {
 namespace {
 
-
 void encode_utf8(char32_t cp, std::string& out) {
   const auto byte = [&out](char32_t value) { out += static_cast<char>(static_cast<unsigned char>(value)); };
   if (cp < 0x80) {
@@ -39,18 +38,18 @@ bool is_space(char32_t cp) {
 // names cannot look alike by hiding something, and no name can reorder the text
 // shown after it.
 bool is_refused(char32_t cp) {
-  return cp < 0x20 || in(cp, 0x7f, 0x9f)                       // control characters
-         || cp == 0xad || cp == 0x34f || cp == 0x61c           // soft hyphen, grapheme joiner, Arabic mark
+  return cp < 0x20 || in(cp, 0x7f, 0x9f)                                  // control characters
+         || cp == 0xad || cp == 0x34f || cp == 0x61c                      // soft hyphen, grapheme joiner, Arabic mark
          || cp == 0x115f || cp == 0x1160 || cp == 0x3164 || cp == 0xffa0  // Hangul fillers
-         || cp == 0x17b4 || cp == 0x17b5 || cp == 0x180e      // Khmer inherent vowels, Mongolian separator
-         || cp == 0x200b || cp == 0x200e || cp == 0x200f      // zero-width space, direction marks
-         || in(cp, 0x2028, 0x202e)                            // line/paragraph separators, bidi embeddings
-         || in(cp, 0x2060, 0x206f)                            // word joiner, invisible operators, bidi isolates
-         || cp == 0xfeff                                      // byte order mark
-         || in(cp, 0xfdd0, 0xfdef) || (cp & 0xfffe) == 0xfffe  // noncharacters
-         || in(cp, 0xfff0, 0xfffd)                            // specials: annotations, replacement character
+         || cp == 0x17b4 || cp == 0x17b5 || cp == 0x180e                  // Khmer inherent vowels, Mongolian separator
+         || cp == 0x200b || cp == 0x200e || cp == 0x200f                  // zero-width space, direction marks
+         || in(cp, 0x2028, 0x202e)                                        // line/paragraph separators, bidi embeddings
+         || in(cp, 0x2060, 0x206f)                                // word joiner, invisible operators, bidi isolates
+         || cp == 0xfeff                                          // byte order mark
+         || in(cp, 0xfdd0, 0xfdef) || (cp & 0xfffe) == 0xfffe     // noncharacters
+         || in(cp, 0xfff0, 0xfffd)                                // specials: annotations, replacement character
          || in(cp, 0x1bca0, 0x1bca3) || in(cp, 0x1d173, 0x1d17a)  // shorthand and musical format controls
-         || in(cp, 0xe0000, 0xe007f);                         // tags
+         || in(cp, 0xe0000, 0xe007f);                             // tags
 }
 
 // Allowed, because scripts and emoji need them, but not enough on their own: joiners,
@@ -58,7 +57,7 @@ bool is_refused(char32_t cp) {
 // them (a lone accent is no name: issue 13).
 bool is_invisible(char32_t cp) {
   return cp == 0x200c || cp == 0x200d || in(cp, 0xfe00, 0xfe0f) || in(cp, 0xe0100, 0xe01ef)  //
-         || in(cp, 0x300, 0x36f) || in(cp, 0x1ab0, 0x1aff) || in(cp, 0x1dc0, 0x1dff)          // combining marks
+         || in(cp, 0x300, 0x36f) || in(cp, 0x1ab0, 0x1aff) || in(cp, 0x1dc0, 0x1dff)         // combining marks
          || in(cp, 0x20d0, 0x20ff) || in(cp, 0xfe20, 0xfe2f);
 }
 
@@ -68,15 +67,15 @@ char32_t fold_case(char32_t cp) {
   if (cp < 0xc0) return cp;
   if (in(cp, 0xc0, 0xde) && cp != 0xd7) return cp + 0x20;  // Latin-1: À..Þ, not ×
   if (cp < 0x100) return cp;
-  if (cp < 0x180) {                                         // Latin Extended-A: case pairs
+  if (cp < 0x180) {  // Latin Extended-A: case pairs
     if (in(cp, 0x100, 0x12f) || in(cp, 0x132, 0x137) || in(cp, 0x14a, 0x177)) return cp | 1;
     if (in(cp, 0x139, 0x148) || in(cp, 0x179, 0x17e)) return (cp & 1) ? cp + 1 : cp;
-    if (cp == 0x178) return 0xff;                           // Ÿ
-    if (cp == 0x17f) return 's';                            // long s
+    if (cp == 0x178) return 0xff;  // Ÿ
+    if (cp == 0x17f) return 's';   // long s
     return cp;
   }
   if (in(cp, 0x391, 0x3a1) || in(cp, 0x3a3, 0x3ab)) return cp + 0x20;  // Greek capitals
-  if (cp == 0x3c2) return 0x3c3;                                         // final sigma
+  if (cp == 0x3c2) return 0x3c3;                                       // final sigma
   if (cp == 0x386) return 0x3ac;
   if (in(cp, 0x388, 0x38a)) return cp + 0x25;
   if (cp == 0x38c) return 0x3cc;

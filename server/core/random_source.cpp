@@ -33,6 +33,8 @@ std::uint64_t system_random_u64() {
   return value;
 }
 
-random_source system_random() { return [] { return system_random_u64(); }; }
+random_source system_random() {
+  return [] { return system_random_u64(); };
+}
 
 }  // namespace shithead::server

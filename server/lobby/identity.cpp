@@ -32,8 +32,7 @@ std::string player_registry::random_hex(std::size_t length) {
 }
 
 rules::result<welcome, identity_error> player_registry::hello(std::string_view name,
-                                                              std::optional<std::string_view> token,
-                                                              time_point now) {
+                                                              std::optional<std::string_view> token, time_point now) {
   if (token && !token->empty()) {
     const player_record* known = is_token_shaped(*token) ? find_by_token(*token) : nullptr;
     if (known == nullptr) {

@@ -52,7 +52,7 @@ class player_registry {
   // renames the player if the name is free. Errors: bad_token (checked first),
   // bad_name, name_taken, registry_full.
   rules::result<welcome, identity_error> hello(std::string_view name, std::optional<std::string_view> token,
-                                              time_point now);
+                                               time_point now);
 
   // A fresh token for a known player; the old one stops working at once. nullopt for an
   // unknown player (or a random source that keeps repeating itself).

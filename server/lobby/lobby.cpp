@@ -34,9 +34,9 @@ lobby::lobby(random_source random, lobby_limits limits) : random_(std::move(rand
 rules::result<std::string, lobby_error> lobby::create_table(std::string_view owner_player_id, bool is_public,
                                                             time_point now) {
   if (tables_owned_by(owner_player_id) >= limits_.max_tables_per_owner) {
-    return lobby_error{protocol::error_code::too_many_tables,
-                       "you already have " + std::to_string(limits_.max_tables_per_owner) +
-                           " open tables that you are at; leave one first"};
+    return lobby_error{protocol::error_code::too_many_tables, "you already have " +
+                                                                  std::to_string(limits_.max_tables_per_owner) +
+                                                                  " open tables that you are at; leave one first"};
   }
   if (tables_.size() >= limits_.max_tables) {
     return lobby_error{protocol::error_code::lobby_full, "the server has no room for another table"};
@@ -149,9 +149,8 @@ std::optional<std::string> lobby::quick_play_pick() const {
   const lobby_table* best = nullptr;
   for (const auto& [code, table] : tables_) {
     if (!is_listed(table) || !is_joinable(table.summary)) continue;
-    if (best == nullptr ||
-        std::make_tuple(-table.summary.humans, table.created, std::string_view(table.code)) <
-            std::make_tuple(-best->summary.humans, best->created, std::string_view(best->code))) {
+    if (best == nullptr || std::make_tuple(-table.summary.humans, table.created, std::string_view(table.code)) <
+                               std::make_tuple(-best->summary.humans, best->created, std::string_view(best->code))) {
       best = &table;
     }
   }
@@ -161,8 +160,8 @@ std::optional<std::string> lobby::quick_play_pick() const {
 
 void lobby::subscribe(std::string player_id, const std::shared_ptr<participant>& watcher_ptr) {
   if (!watcher_ptr) return;
-  const auto same = std::find_if(watchers_.begin(), watchers_.end(),
-                                 [&](const watcher& w) { return w.key == watcher_ptr.get(); });
+  const auto same =
+      std::find_if(watchers_.begin(), watchers_.end(), [&](const watcher& w) { return w.key == watcher_ptr.get(); });
   if (same != watchers_.end()) {
     same->player_id = std::move(player_id);
     same->target = watcher_ptr;

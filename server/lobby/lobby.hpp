@@ -68,7 +68,7 @@ class lobby {
   // A new table with a fresh code, owned by the player. Errors: too_many_tables,
   // lobby_full.
   rules::result<std::string, lobby_error> create_table(std::string_view owner_player_id, bool is_public,
-                                                      time_point now);
+                                                       time_point now);
 
   // A table kept over a restart, under its old code and owner (no per-owner limit: it
   // existed already). False when the code is taken or malformed.

@@ -68,8 +68,7 @@ rules::result<address_set, std::string> address_set::parse(std::string_view list
 
 bool address_set::contains(const boost::asio::ip::address& address) const {
   const auto v6 = as_v6(address);
-  return std::any_of(blocks_.begin(), blocks_.end(),
-                     [&](const block& b) { return same_prefix(v6, b.base, b.prefix); });
+  return std::any_of(blocks_.begin(), blocks_.end(), [&](const block& b) { return same_prefix(v6, b.base, b.prefix); });
 }
 
 int descriptor_budget() {
@@ -85,16 +84,15 @@ int descriptor_budget() {
   // a margin for what opens later (a static file while it is sent, SQLite's journals).
   std::error_code ec;
   long open_now = 0;
-  for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec); !ec && it != std::filesystem::directory_iterator();
-       it.increment(ec))
+  for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec))
     ++open_now;
   if (ec || open_now == 0) open_now = 32;
   const long margin = std::clamp(usable / 8, 8L, 64L);
   return static_cast<int>(std::max(1L, usable - open_now - margin));
 }
 
-address_table::ticket::ticket(ticket&& other) noexcept
-    : table_(std::move(other.table_)), key_(std::move(other.key_)) {
+address_table::ticket::ticket(ticket&& other) noexcept : table_(std::move(other.table_)), key_(std::move(other.key_)) {
   other.table_.reset();
 }
 
@@ -117,7 +115,7 @@ void address_table::ticket::release() {
 }
 
 rules::result<address_table::ticket, address_table::refusal> address_table::admit(const std::string& key,
-                                                                                 bool per_address) {
+                                                                                  bool per_address) {
   const std::lock_guard lock(mutex_);
   if (open_ >= limits_.max_connections) return refusal::server_full;
   auto [it, added] = entries_.try_emplace(key, entry{0, credit_bucket(limits_.api)});
@@ -133,8 +131,7 @@ void address_table::release(const std::string& key) {
   const auto it = entries_.find(key);
   if (it == entries_.end()) return;
   // Kept while its API budget is still refilling, so that reconnecting cannot reset it.
-  if (--it->second.connections <= 0 && it->second.api.available(clock::now()) >= limits_.api.burst)
-    entries_.erase(it);
+  if (--it->second.connections <= 0 && it->second.api.available(clock::now()) >= limits_.api.burst) entries_.erase(it);
 }
 
 bool address_table::take_api_request(const std::string& key, clock::time_point now) {

@@ -24,8 +24,7 @@ class credit_bucket {
  public:
   using clock = std::chrono::steady_clock;
 
-  explicit credit_bucket(credit_limits limits = {})
-      : limits_(limits), credits_(limits.burst) {
+  explicit credit_bucket(credit_limits limits = {}) : limits_(limits), credits_(limits.burst) {
     refusals_.reserve(limits.abuse_strikes);
   }
 

@@ -21,10 +21,10 @@ using rules::rank;
 constexpr std::string_view rules_prefix = "/api/rules";
 
 std::string number_word(int n) {
-  constexpr std::array<std::string_view, 11> words = {"no",  "one",   "two", "three", "four", "five",
-                                                      "six", "seven", "eight", "nine", "ten"};
+  constexpr std::array<std::string_view, 11> words = {"no",  "one",   "two",   "three", "four", "five",
+                                                      "six", "seven", "eight", "nine",  "ten"};
   return n >= 0 && n < static_cast<int>(words.size()) ? std::string(words[static_cast<std::size_t>(n)])
-                                                       : std::to_string(n);
+                                                      : std::to_string(n);
 }
 
 std::string capitalised(std::string text) {
@@ -202,8 +202,7 @@ std::vector<std::string> burn_sentences(const rules::ruleset& rs) {
   for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) ++votes[std::min<std::size_t>(rs.run_burn[r], 8)];
   const int common = static_cast<int>(std::max_element(votes.begin(), votes.end()) - votes.begin());
   std::vector<std::string> sentences;
-  if (common > 0)
-    sentences.push_back(capitalised(number_word(common)) + " of a kind in a row on the pile burns it.");
+  if (common > 0) sentences.push_back(capitalised(number_word(common)) + " of a kind in a row on the pile burns it.");
   for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
     const int n = rs.run_burn[r];
     if (n > 0 && n != common)
@@ -242,8 +241,9 @@ std::vector<std::string> rules_in_words(const rules::ruleset& rs) {
                         ? "Before play, each player may swap hand cards with face-up cards and stack cards "
                           "of one rank on them."
                         : "Before play, each player may swap hand cards with face-up cards.");
-  const std::string play = "On your turn play one or more cards of one rank, equal to or higher than the top of the "
-                           "pile (aces high)";
+  const std::string play =
+      "On your turn play one or more cards of one rank, equal to or higher than the top of the "
+      "pile (aces high)";
   if (rs.fixed_hand) {
     words.push_back(play + ".");
     words.push_back("There is no stock: the cards left over after the deal are set aside, and nobody draws.");
@@ -254,9 +254,8 @@ std::vector<std::string> rules_in_words(const rules::ruleset& rs) {
   if (rs.play_from_table && rs.face_up > 0)
     words.push_back("Face-up cards may be played together with the hand (still one rank a play).");
   if (rs.play_from_table && rs.face_down > 0)
-    words.push_back(rs.face_up > 0
-                        ? "A face-down card not covered by a face-up card may be turned up on any turn."
-                        : "A face-down card may be turned up on any turn.");
+    words.push_back(rs.face_up > 0 ? "A face-down card not covered by a face-up card may be turned up on any turn."
+                                   : "A face-down card may be turned up on any turn.");
   for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
     if (rs.power_of(r) != rules::power::none) words.push_back(power_sentence(rs, r));
     for (auto& sentence : turn_power_sentences(rs, r)) words.push_back(std::move(sentence));
@@ -272,13 +271,13 @@ std::vector<std::string> rules_in_words(const rules::ruleset& rs) {
       if (rules::has_rank(rs.cannot_finish_on, r)) ranks.push_back(a_rank(r));
     words.push_back("Nobody may go out on " + join(ranks, "or") + ".");
   }
-  words.push_back(rs.voluntary_pickup
-                      ? "You may pick up the pile instead of playing, even when you could play."
-                      : "You must play if you can; only a player who cannot play picks up the pile.");
-  words.push_back(rs.pickup_leads
-                      ? "Whoever picks up the pile (or turns up a face-down card they cannot play) starts the next round "
-                        "on the empty pile."
-                      : "After a pick-up the turn passes to the next player.");
+  words.push_back(rs.voluntary_pickup ? "You may pick up the pile instead of playing, even when you could play."
+                                      : "You must play if you can; only a player who cannot play picks up the pile.");
+  words.push_back(
+      rs.pickup_leads
+          ? "Whoever picks up the pile (or turns up a face-down card they cannot play) starts the next round "
+            "on the empty pile."
+          : "After a pick-up the turn passes to the next player.");
   words.push_back(start_sentence(rs.starter));
   words.push_back("The last player left holding cards is the shithead.");
   return words;
@@ -358,7 +357,8 @@ http_reply rules_reply(std::string_view path, std::string_view query) {
   if (!path.starts_with("/api/rules/")) return error_reply(protocol::error_code::not_found, "no such API endpoint");
   const auto name = path.substr(rules_prefix.size() + 1);
   const auto preset = rules::parse_preset(name);
-  if (!preset) return error_reply(protocol::error_code::unknown_preset, "no preset is called '" + std::string(name) + "'");
+  if (!preset)
+    return error_reply(protocol::error_code::unknown_preset, "no preset is called '" + std::string(name) + "'");
   if (query.empty()) return ok(preset_json(rules::preset_ruleset(*preset)));
   auto rs = ruleset_from_query(*preset, query);
   if (auto* error = std::get_if<http_reply>(&rs)) return std::move(*error);
@@ -367,25 +367,27 @@ http_reply rules_reply(std::string_view path, std::string_view query) {
 
 void add_server_routes(http_routes& routes, store_health health, std::shared_ptr<server_metrics> metrics) {
   using match = http_routes::match;
-  routes.add("/healthz", match::exact, [health = std::move(health)](const http_route_request&, http_reply_callback reply) {
-    std::optional<std::string> problem;
-    if (health) {
-      try {
-        problem = health();
-      } catch (const std::exception& e) {
-        spdlog::error("the store health check failed: {}", e.what());
-        problem = "the store health check failed";
-      }
-    }
-    reply(health_reply(problem));
-  });
-  routes.add("/metrics", match::exact, [metrics = std::move(metrics)](const http_route_request&, http_reply_callback reply) {
-    http_reply answer;
-    answer.content_type = "text/plain; version=0.0.4; charset=utf-8";
-    answer.cache_control = "no-store";
-    answer.body = metrics->render();
-    reply(std::move(answer));
-  });
+  routes.add("/healthz", match::exact,
+             [health = std::move(health)](const http_route_request&, http_reply_callback reply) {
+               std::optional<std::string> problem;
+               if (health) {
+                 try {
+                   problem = health();
+                 } catch (const std::exception& e) {
+                   spdlog::error("the store health check failed: {}", e.what());
+                   problem = "the store health check failed";
+                 }
+               }
+               reply(health_reply(problem));
+             });
+  routes.add("/metrics", match::exact,
+             [metrics = std::move(metrics)](const http_route_request&, http_reply_callback reply) {
+               http_reply answer;
+               answer.content_type = "text/plain; version=0.0.4; charset=utf-8";
+               answer.cache_control = "no-store";
+               answer.body = metrics->render();
+               reply(std::move(answer));
+             });
   const auto rules = [](const http_route_request& request, http_reply_callback reply) {
     reply(rules_reply(request.path, request.query));
   };

@@ -1,5 +1,7 @@
 #include "server/net/http_session.hpp"
 
+#include <spdlog/spdlog.h>
+#include <atomic>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
@@ -9,11 +11,9 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
-#include <atomic>
 #include <initializer_list>
 #include <mutex>
 #include <utility>
-#include <spdlog/spdlog.h>
 
 #include "protocol/api_answer.hpp"
 #include "server/net/http_api.hpp"
@@ -76,9 +76,8 @@ http::message_generator text_response(const reply_context& context, http::status
 
 // An error answered with the catalog's status for its code, or `status` where one code
 // covers two (too_large: a body is 413, headers are 431).
-http::message_generator json_error(const reply_context& context, protocol::error_code code,
-                                   std::string_view message, header_list extra = {},
-                                   std::optional<http::status> status = std::nullopt) {
+http::message_generator json_error(const reply_context& context, protocol::error_code code, std::string_view message,
+                                   header_list extra = {}, std::optional<http::status> status = std::nullopt) {
   const auto answered = status.value_or(static_cast<http::status>(protocol::info(code).http_status));
   return text_response(context, answered, json_type, protocol::api_error(code, message).body, "no-cache", extra);
 }
@@ -119,7 +118,8 @@ http::message_generator file_response(const reply_context& context, const file_r
                                       const static_lookup& lookup, static_cache& files) {
   if (lookup.status == static_status::bad_path)
     return json_error(context, protocol::error_code::bad_path, "that path is not allowed");
-  if (lookup.status != static_status::found) return json_error(context, protocol::error_code::not_found, "no such file");
+  if (lookup.status != static_status::found)
+    return json_error(context, protocol::error_code::not_found, "no such file");
   const auto type = content_type_for(lookup.file);
   const auto entity = files.get(lookup.file, type);
   if (!entity) return streamed_file_response(context, lookup);
@@ -141,8 +141,7 @@ http::message_generator file_response(const reply_context& context, const file_r
   const auto cache = cache_control_for(lookup.file);
   const auto& bytes = gzipped ? entity->gzipped : entity->body;
   if (current || context.head) {
-    http::response<http::empty_body> response{current ? http::status::not_modified : http::status::ok,
-                                              context.version};
+    http::response<http::empty_body> response{current ? http::status::not_modified : http::status::ok, context.version};
     set_headers(response, context, type, cache, {});
     validators(response);
     if (!current) response.content_length(bytes.size());
@@ -186,9 +185,8 @@ address_limits resolved(address_limits limits) {
 
 }  // namespace
 
-http_shared_state::http_shared_state(std::filesystem::path static_root, http_hooks hooks,
-                                     origin_policy allowed_origins, std::shared_ptr<server_metrics> metrics,
-                                     http_limits limits)
+http_shared_state::http_shared_state(std::filesystem::path static_root, http_hooks hooks, origin_policy allowed_origins,
+                                     std::shared_ptr<server_metrics> metrics, http_limits limits)
     : static_root_(std::move(static_root)),
       hooks_(std::move(hooks)),
       allowed_origins_(std::move(allowed_origins)),
@@ -343,8 +341,8 @@ void http_session::handle_request(request req) {
 
   if (path == "/ws") return upgrade(std::move(req), context);
   if (!get && !head)
-    return send(json_error(context, protocol::error_code::method_not_allowed,
-                           "only GET and HEAD are served here", {{http::field::allow, "GET, HEAD"}}));
+    return send(json_error(context, protocol::error_code::method_not_allowed, "only GET and HEAD are served here",
+                           {{http::field::allow, "GET, HEAD"}}));
   if (path.starts_with("/api/") && !state_->addresses().take_api_request(client_key(req)))
     return send(json_error(context, protocol::error_code::rate_limited,
                            "too many requests from your address; wait a second", {{http::field::retry_after, "1"}}));
@@ -375,10 +373,11 @@ void http_session::upgrade(request req, const reply_context& context) {
   if (!origin_allowed(state_->allowed_origins(), from)) {
     // A page of another site trying to play in its visitor's name, or a proxy that
     // rewrites Host or does not say it speaks https: the log line says which.
-    spdlog::warn("refused a WebSocket from {}: origin '{}' is not allowed for host '{}'{} (see --allowed-origins "
-                 "and --public-url)",
-                 remote_address(stream_), printable_header(*from.origin), printable_header(from.host),
-                 from.forwarded_proto ? " forwarded as " + printable_header(*from.forwarded_proto) : std::string());
+    spdlog::warn(
+        "refused a WebSocket from {}: origin '{}' is not allowed for host '{}'{} (see --allowed-origins "
+        "and --public-url)",
+        remote_address(stream_), printable_header(*from.origin), printable_header(from.host),
+        from.forwarded_proto ? " forwarded as " + printable_header(*from.forwarded_proto) : std::string());
     return send(text_response(context, http::status::forbidden, text_type,
                               "this page's origin may not open the game's WebSocket\n", "no-store"));
   }

@@ -88,7 +88,7 @@ class http_shared_state {
   const http_limits limits_;
   const std::shared_ptr<address_table> addresses_;
   mutable static_cache static_files_;  // thread-safe itself
-  mutable std::mutex mutex_;  // sessions join and leave from every network thread
+  mutable std::mutex mutex_;           // sessions join and leave from every network thread
   std::unordered_map<http_session*, std::weak_ptr<http_session>> sessions_;
   bool shutting_down_ = false;
 };

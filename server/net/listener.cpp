@@ -1,12 +1,12 @@
 #include "server/net/listener.hpp"
 
-#include <boost/asio/post.hpp>
-#include <boost/asio/strand.hpp>
-#include <boost/beast/core/bind_handler.hpp>
-#include <boost/asio/write.hpp>
 #include <fcntl.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/bind_handler.hpp>
 
 #include "protocol/api_answer.hpp"
 
@@ -35,10 +35,10 @@ listener::listener(net::io_context& ioc, std::shared_ptr<http_shared_state> stat
       acceptor_(net::make_strand(ioc)),
       retry_timer_(acceptor_.get_executor()),
       state_(std::move(state)),
-      address_full_response_(refusal_response(protocol::error_code::too_many_connections,
-                                              "too many connections from your address")),
-      server_full_response_(refusal_response(protocol::error_code::server_full,
-                                             "the server is full; try again shortly")),
+      address_full_response_(
+          refusal_response(protocol::error_code::too_many_connections, "too many connections from your address")),
+      server_full_response_(
+          refusal_response(protocol::error_code::server_full, "the server is full; try again shortly")),
       reserve_fd_(::open("/dev/null", O_RDONLY | O_CLOEXEC)) {}
 
 listener::~listener() {
@@ -107,7 +107,8 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
   auto admitted = state_->addresses().admit(address_key(endpoint.address()), !proxy);
   if (!admitted) {
     const bool server_full = admitted.error() == address_table::refusal::server_full;
-    state_->metrics().error_sent(server_full ? protocol::error_code::server_full : protocol::error_code::too_many_connections);
+    state_->metrics().error_sent(server_full ? protocol::error_code::server_full
+                                             : protocol::error_code::too_many_connections);
     refuse(socket, server_full);
     do_accept();
     return;

@@ -72,8 +72,8 @@ histogram::histogram(std::vector<nanoseconds> bounds)
 void histogram::observe(nanoseconds duration) {
   if (duration < nanoseconds::zero()) duration = nanoseconds::zero();
   // Prometheus buckets are "less than or equal": a value on a bound belongs to it.
-  const auto bucket = static_cast<std::size_t>(std::lower_bound(bounds_.begin(), bounds_.end(), duration) -
-                                               bounds_.begin());
+  const auto bucket =
+      static_cast<std::size_t>(std::lower_bound(bounds_.begin(), bounds_.end(), duration) - bounds_.begin());
   counts_[bucket].fetch_add(1, std::memory_order_relaxed);
   sum_nanoseconds_.fetch_add(static_cast<std::uint64_t>(duration.count()), std::memory_order_relaxed);
 }
@@ -120,15 +120,12 @@ std::string format_number(double value) {
   std::array<char, 64> buffer{};
   // The shortest form that reads back exactly, in fixed notation from 1e-4 up as Go's
   // client libraries write it: plain to_chars would give "5e-04" for a 0.5 ms bound.
-  const auto [end, ec] =
-      std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::general);
+  const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::general);
   if (ec != std::errc{}) return "NaN";
   return std::string(buffer.data(), end);
 }
 
-server_metrics::server_metrics()
-    : started_(std::chrono::steady_clock::now()),
-      action_seconds_(action_buckets()) {}
+server_metrics::server_metrics() : started_(std::chrono::steady_clock::now()), action_seconds_(action_buckets()) {}
 
 void server_metrics::game_finished(bool abandoned) {
   games_in_progress_.sub();
@@ -142,8 +139,10 @@ std::string server_metrics::render() const {
   out.single("shithead_http_requests_total", "counter", "HTTP requests answered, WebSocket upgrades included.",
              std::to_string(http_requests_.value()));
   out.single("shithead_connections", "gauge", "Open WebSocket connections.", std::to_string(connections_.value()));
-  out.single("shithead_messages_in_total", "counter", "WebSocket messages received.", std::to_string(messages_in_.value()));
-  out.single("shithead_messages_out_total", "counter", "WebSocket messages sent.", std::to_string(messages_out_.value()));
+  out.single("shithead_messages_in_total", "counter", "WebSocket messages received.",
+             std::to_string(messages_in_.value()));
+  out.single("shithead_messages_out_total", "counter", "WebSocket messages sent.",
+             std::to_string(messages_out_.value()));
   out.single("shithead_tables", "gauge", "Open tables.", std::to_string(tables_.value()));
   out.single("shithead_games_in_progress", "gauge", "Games being played.", std::to_string(games_in_progress_.value()));
 
@@ -160,8 +159,7 @@ std::string server_metrics::render() const {
   const auto actions = action_seconds_.read();
   const auto& bounds = action_seconds_.bounds();
   for (std::size_t i = 0; i <= bounds.size(); ++i) {
-    const std::string le =
-        i < bounds.size() ? format_number(std::chrono::duration<double>(bounds[i]).count()) : "+Inf";
+    const std::string le = i < bounds.size() ? format_number(std::chrono::duration<double>(bounds[i]).count()) : "+Inf";
     out.sample("shithead_action_seconds_bucket", std::to_string(actions.cumulative[i]), {{"le", le}});
   }
   out.sample("shithead_action_seconds_sum", format_number(actions.sum_seconds));

@@ -14,8 +14,7 @@ std::string lower(std::string_view text) {
 }
 
 bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-         c == '_';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
 }
 
 bool is_ipv6_char(char c) {
@@ -121,7 +120,8 @@ bool origin_allowed(const origin_policy& policy, const handshake_origin& from) {
   if (!server) return false;
   if (policy.public_origin) {
     const auto& known = *policy.public_origin;
-    return *page == known && server->host == known.host && server->port.value_or(default_port(known.scheme)) == known.port;
+    return *page == known && server->host == known.host &&
+           server->port.value_or(default_port(known.scheme)) == known.port;
   }
   const auto proto = from.forwarded_proto ? lower(trim(*from.forwarded_proto)) : std::string();
   const std::string scheme = proto == "https" ? "https" : "http";

@@ -36,8 +36,8 @@ struct web_origin {
 std::optional<web_origin> parse_origin(std::string_view text);
 
 struct origin_policy {
-  bool any = false;                // "*": every origin; unsafe, for development only
-  std::vector<web_origin> listed;  // allowed besides the same origin
+  bool any = false;                         // "*": every origin; unsafe, for development only
+  std::vector<web_origin> listed;           // allowed besides the same origin
   std::optional<web_origin> public_origin;  // --public-url: the one name players use
 
   bool operator==(const origin_policy&) const = default;

@@ -17,8 +17,7 @@ std::vector<std::string> rank_names(rules::rank_mask mask) {
 
 nlohmann::ordered_json play_table_json(const rules::ruleset& rs) {
   nlohmann::ordered_json play_on = nlohmann::ordered_json::object();
-  for (auto state : rs.reachable_top_states())
-    play_on[top_state_name(state)] = rank_names(rs.playable_on(state));
+  for (auto state : rs.reachable_top_states()) play_on[top_state_name(state)] = rank_names(rs.playable_on(state));
   nlohmann::ordered_json doc;
   doc["preset"] = std::string(rules::to_string(rs.preset));
   doc["play_on"] = std::move(play_on);

@@ -2,11 +2,11 @@
 
 #include <pthread.h>
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <csignal>
-#include <spdlog/spdlog.h>
 #include <thread>
 
 #include "server/net/listener.hpp"
@@ -65,8 +65,8 @@ rules::result<std::uint16_t, startup_error> server::start() {
   // and the /api/ catch-all stays the shortest prefix.
   auto hooks = hooks_;
   add_server_routes(hooks.routes, health_, metrics_);
-  state = std::make_shared<http_shared_state>(root.path, std::move(hooks), std::move(origins), metrics_,
-                                              options_.limits);
+  state =
+      std::make_shared<http_shared_state>(root.path, std::move(hooks), std::move(origins), metrics_, options_.limits);
   spdlog::info("up to {} connections at once, {} per address", state->addresses().limits().max_connections,
                state->addresses().limits().connections_per_address);
   auto accepting = std::make_shared<listener>(ioc_, state);

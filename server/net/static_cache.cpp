@@ -36,8 +36,8 @@ std::uint64_t fnv1a(std::string_view data) {
 
 std::string tag_of(std::string_view data, std::string_view suffix) {
   char text[48];
-  std::snprintf(text, sizeof text, "\"%zx-%016llx%.*s\"", data.size(),
-                static_cast<unsigned long long>(fnv1a(data)), static_cast<int>(suffix.size()), suffix.data());
+  std::snprintf(text, sizeof text, "\"%zx-%016llx%.*s\"", data.size(), static_cast<unsigned long long>(fnv1a(data)),
+                static_cast<int>(suffix.size()), suffix.data());
   return text;
 }
 

@@ -19,11 +19,11 @@ namespace shithead::server {
 
 // One file as it is served, in both its forms.
 struct static_entity {
-  std::string body;     // as on disk
-  std::string gzipped;  // gzip of body; empty when that would not pay (images, tiny files)
-  std::string etag;     // of body, quoted
-  std::string gzipped_etag;  // of the gzipped form: two forms, two tags
-  std::string last_modified;  // the file's time as an HTTP date
+  std::string body;                                // as on disk
+  std::string gzipped;                             // gzip of body; empty when that would not pay (images, tiny files)
+  std::string etag;                                // of body, quoted
+  std::string gzipped_etag;                        // of the gzipped form: two forms, two tags
+  std::string last_modified;                       // the file's time as an HTTP date
   std::chrono::system_clock::time_point modified;  // the same, whole seconds
   std::filesystem::file_time_type file_time;       // what a later request compares
   std::uintmax_t file_size = 0;

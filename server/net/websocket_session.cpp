@@ -1,10 +1,10 @@
 #include "server/net/websocket_session.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
-#include <spdlog/spdlog.h>
 
 namespace shithead::server {
 
@@ -33,9 +33,8 @@ void websocket_session::run(beast::http::request<beast::http::string_body> reque
   beast::get_lowest_layer(ws_).expires_never();  // the websocket timeouts take over
   ws_.set_option(timeouts);
   ws_.read_message_max(limits_.max_frame_bytes);
-  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
-    response.set(beast::http::field::server, "shithead");
-  }));
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& response) { response.set(beast::http::field::server, "shithead"); }));
   ws_.async_accept(request, beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
 }
 

@@ -14,10 +14,10 @@ struct rank_step {
 };
 
 // Thresholds as published in protocol/docs/http_api.md; steps in ascending order.
-constexpr std::array<rank_step, 5> olympic_steps{{
-    {1, "Bronze"}, {3, "Silver"}, {5, "Gold"}, {10, "Platinum"}, {25, "Diamond"}}};
-constexpr std::array<rank_step, 5> feudal_steps{{
-    {1, "Lord"}, {3, "Duke"}, {5, "Prince"}, {10, "King"}, {25, "Emperor"}}};
+constexpr std::array<rank_step, 5> olympic_steps{
+    {{1, "Bronze"}, {3, "Silver"}, {5, "Gold"}, {10, "Platinum"}, {25, "Diamond"}}};
+constexpr std::array<rank_step, 5> feudal_steps{
+    {{1, "Lord"}, {3, "Duke"}, {5, "Prince"}, {10, "King"}, {25, "Emperor"}}};
 
 std::string rank_title(const std::array<rank_step, 5>& steps, int count) {
   std::string_view name;

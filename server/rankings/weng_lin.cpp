@@ -6,9 +6,7 @@
 
 namespace shithead::server {
 
-rating new_rating(const weng_lin_parameters& parameters) {
-  return rating{parameters.mu, parameters.sigma};
-}
+rating new_rating(const weng_lin_parameters& parameters) { return rating{parameters.mu, parameters.sigma}; }
 
 namespace {
 

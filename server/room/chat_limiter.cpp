@@ -26,11 +26,9 @@ rules::result<std::string, chat_text_error> clean_chat_text(std::string_view tex
   std::size_t chars = 0;
   for (std::size_t i = 0; i < text.size();) {
     const auto cp = decode_utf8(text, i);
-    if (!cp || refused(*cp))
-      return chat_text_error{"a chat message may not hold control characters"};
+    if (!cp || refused(*cp)) return chat_text_error{"a chat message may not hold control characters"};
     if (++chars > max_chat_chars)
-      return chat_text_error{"a chat message holds at most " + std::to_string(max_chat_chars) +
-                             " characters"};
+      return chat_text_error{"a chat message holds at most " + std::to_string(max_chat_chars) + " characters"};
   }
   return std::string(text);
 }
@@ -41,8 +39,7 @@ bool is_reaction(std::string_view reaction) {
 
 bool chat_limiter::allow(const std::string& player_id, time_point now) {
   // Forget players whose every message has left the window, so the map stays small.
-  std::erase_if(
-      sent_, [&](const auto& entry) { return entry.second.empty() || now - entry.second.back() >= window_; });
+  std::erase_if(sent_, [&](const auto& entry) { return entry.second.empty() || now - entry.second.back() >= window_; });
   auto& times = sent_[player_id];
   while (!times.empty() && now - times.front() >= window_) times.pop_front();
   if (times.size() >= limit_) return false;

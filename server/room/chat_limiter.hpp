@@ -31,8 +31,7 @@ class chat_limiter {
  public:
   using time_point = std::chrono::steady_clock::time_point;
 
-  chat_limiter(std::size_t limit, std::chrono::steady_clock::duration window)
-      : limit_(limit), window_(window) {}
+  chat_limiter(std::size_t limit, std::chrono::steady_clock::duration window) : limit_(limit), window_(window) {}
 
   // Counts the message and returns true, or returns false (and counts nothing) when
   // the player has used up the window.

@@ -21,9 +21,8 @@ room::room(table_settings settings, player_info host, std::uint64_t seed, time_p
 // ---------------------------------------------------------------------------------------
 // Entry points
 
-rules::result<join_result, room_error> room::join(const player_info& player,
-                                                  std::shared_ptr<participant> connection, bool spectate,
-                                                  time_point now, outbox& out) {
+rules::result<join_result, room_error> room::join(const player_info& player, std::shared_ptr<participant> connection,
+                                                  bool spectate, time_point now, outbox& out) {
   auto joined = do_join(player, std::move(connection), spectate, now);
   flush_into(out);
   return joined;
@@ -34,20 +33,18 @@ void room::leave(const std::string& player_id, time_point now, outbox& out) {
   flush_into(out);
 }
 
-void room::disconnected(const std::string& player_id, const participant* connection, time_point now,
-                        outbox& out) {
+void room::disconnected(const std::string& player_id, const participant* connection, time_point now, outbox& out) {
   do_disconnected(player_id, connection, now);
   flush_into(out);
 }
 
-void room::handle(const std::string& player_id, const protocol::table_message& message, time_point now,
-                  outbox& out) {
+void room::handle(const std::string& player_id, const protocol::table_message& message, time_point now, outbox& out) {
   do_handle(player_id, message, now);
   flush_into(out);
 }
 
-void room::refuse(const std::string& player_id, const std::optional<protocol::request_id>& id, protocol::error_code code,
-                  std::string_view message, outbox& out) {
+void room::refuse(const std::string& player_id, const std::optional<protocol::request_id>& id,
+                  protocol::error_code code, std::string_view message, outbox& out) {
   if (has_member(player_id)) send_error(player_id, id, code, message);
   // Only the letter: nothing else was touched, so nothing is saved.
   out.letters.insert(out.letters.end(), std::make_move_iterator(out_.letters.begin()),
@@ -87,9 +84,8 @@ void room::flush_into(outbox& out) {
   out.next_deadline = next_deadline();
 }
 
-rules::result<join_result, room_error> room::do_join(const player_info& player,
-                                                     std::shared_ptr<participant> connection, bool spectate,
-                                                     time_point now) {
+rules::result<join_result, room_error> room::do_join(const player_info& player, std::shared_ptr<participant> connection,
+                                                     bool spectate, time_point now) {
   assert(connection);
   fire_due(now);
   finish_step(now);
@@ -275,8 +271,7 @@ std::optional<int> room::seat_of(const std::string& player_id) const {
 }
 
 std::shared_ptr<participant> room::connection_of(const std::string& player_id) const {
-  if (const int index = find_seat(player_id); index >= 0)
-    return seats_[static_cast<std::size_t>(index)].connection;
+  if (const int index = find_seat(player_id); index >= 0) return seats_[static_cast<std::size_t>(index)].connection;
   if (const int w = find_watcher(player_id); w >= 0) return watchers_[static_cast<std::size_t>(w)].connection;
   return nullptr;
 }
@@ -289,8 +284,7 @@ std::string room::name_of(const std::string& player_id) const {
 
 bool room::human_connected() const {
   if (!watchers_.empty()) return true;
-  return std::any_of(seats_.begin(), seats_.end(),
-                     [](const seat& s) { return s.human() && !s.left && s.connection; });
+  return std::any_of(seats_.begin(), seats_.end(), [](const seat& s) { return s.human() && !s.left && s.connection; });
 }
 
 void room::postpone_clocks(clock::duration pause) {

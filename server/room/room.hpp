@@ -124,9 +124,8 @@ class room {
   // or when no seat is free. A player who already holds a seat (same player_id) is
   // reconnected to it; a member joining again replaces their old connection. The
   // player receives a full `room` snapshot (everyone does when membership changed).
-  rules::result<join_result, room_error> join(const player_info& player,
-                                              std::shared_ptr<participant> connection, bool spectate,
-                                              time_point now, outbox& out);
+  rules::result<join_result, room_error> join(const player_info& player, std::shared_ptr<participant> connection,
+                                              bool spectate, time_point now, outbox& out);
   // The player leaves the table (see Leaving above). Receives a `left` frame.
   void leave(const std::string& player_id, time_point now, outbox& out);
   // The player's connection was lost. A seat is kept (see grace); a spectator is
@@ -139,8 +138,8 @@ class room {
   void handle(const std::string& player_id, const protocol::table_message& message, time_point now, outbox& out);
   // Answers a member's request with this error and changes nothing (the host refuses for
   // reasons of its own: a store that cannot write).
-  void refuse(const std::string& player_id, const std::optional<protocol::request_id>& id, protocol::error_code code, std::string_view message,
-              outbox& out);
+  void refuse(const std::string& player_id, const std::optional<protocol::request_id>& id, protocol::error_code code,
+              std::string_view message, outbox& out);
   // Fires every timer due at `now`, and asks any bot whose move is awaited.
   void tick(time_point now, outbox& out);
   // A searching bot's answer to outbox::question with that ticket: played when the game
@@ -318,9 +317,9 @@ class room {
 
   table_settings settings_;
   std::string host_;
-  rules::rng deal_rng_;  // one seed per game, unless deal_seeds_ is set
+  rules::rng deal_rng_;       // one seed per game, unless deal_seeds_ is set
   random_source deal_seeds_;  // a server's: a fresh seed per game from the kernel
-  rules::rng bot_rng_;   // the bots' choices
+  rules::rng bot_rng_;        // the bots' choices
   std::vector<seat> seats_;
   std::vector<watcher> watchers_;
   std::uint64_t version_ = 0;

@@ -43,7 +43,6 @@ protocol::game_over_message game_over_of(std::uint64_t version, std::span<const 
   return out;
 }
 
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -108,8 +107,7 @@ bool room::bot_played(int index) const {
 
 bool room::awaited(int index) const {
   if (!seat_in_game(index)) return false;
-  if (game_->current_phase == rules::phase::swap)
-    return !game_->seats[static_cast<std::size_t>(index)].swapped;
+  if (game_->current_phase == rules::phase::swap) return !game_->seats[static_cast<std::size_t>(index)].swapped;
   return game_->current == index;
 }
 
@@ -248,8 +246,8 @@ void room::finish_game() {
     last_shithead_.reset();
   }
   ++version_;
-  auto over = std::make_shared<protocol::server_message>(
-      game_over_of(version_, game_players_, *game_, scoreboard_view()));
+  auto over =
+      std::make_shared<protocol::server_message>(game_over_of(version_, game_players_, *game_, scoreboard_view()));
   broadcast(over);
   out_.finished.push_back(finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead,
                                              game_->abandoned, std::move(over)});
@@ -396,7 +394,6 @@ void room::fire_due(time_point now) {
 
 // ---------------------------------------------------------------------------------------
 // Frames
-
 
 void room::send(const std::shared_ptr<participant>& to, protocol::server_message message) {
   if (to) out_.letters.push_back(letter{to, std::make_shared<protocol::server_message>(std::move(message))});

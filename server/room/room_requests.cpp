@@ -107,8 +107,7 @@ room::error room::on_start(const std::string& player_id, bool rematch, time_poin
     if (player_id != host_ && find_seat(player_id) < 0)
       return room_error{protocol::error_code::not_seated, "only the players can call a rematch"};
     if (!game_)
-      return room_error{protocol::error_code::no_game,
-                        "no game has been played here yet; the host starts the first"};
+      return room_error{protocol::error_code::no_game, "no game has been played here yet; the host starts the first"};
   } else if (player_id != host_) {
     return room_error{protocol::error_code::not_host, "only the host can start the game"};
   }
@@ -140,8 +139,8 @@ room::error room::on_chat(const std::string& player_id, const protocol::chat_req
   if (!chat_limiter_.allow(player_id, now))
     return room_error{protocol::error_code::rate_limited, "too many messages; wait a few seconds"};
   const int index = find_seat(player_id);
-  broadcast(protocol::chat_message{player_id, name_of(player_id),
-                                   index >= 0 ? std::optional(index) : std::nullopt, clean.value()});
+  broadcast(protocol::chat_message{player_id, name_of(player_id), index >= 0 ? std::optional(index) : std::nullopt,
+                                   clean.value()});
   return std::nullopt;
 }
 
@@ -151,8 +150,8 @@ room::error room::on_react(const std::string& player_id, const protocol::react_r
   if (!reaction_limiter_.allow(player_id, now))
     return room_error{protocol::error_code::rate_limited, "too many reactions; wait a few seconds"};
   const int index = find_seat(player_id);
-  broadcast(protocol::reaction_message{player_id, name_of(player_id),
-                                       index >= 0 ? std::optional(index) : std::nullopt, request.reaction});
+  broadcast(protocol::reaction_message{player_id, name_of(player_id), index >= 0 ? std::optional(index) : std::nullopt,
+                                       request.reaction});
   return std::nullopt;
 }
 
@@ -195,7 +194,8 @@ room::error room::on_sit(const std::string& player_id, const protocol::sit_reque
 room::error room::on_stand(const std::string& player_id) {
   const int index = find_seat(player_id);
   if (index < 0) return room_error{protocol::error_code::not_seated, "you are not seated"};
-  if (seat_in_game(index)) return room_error{protocol::error_code::in_game, "players in the game keep their seats until it ends"};
+  if (seat_in_game(index))
+    return room_error{protocol::error_code::in_game, "players in the game keep their seats until it ends"};
   if (watchers_.size() >= max_spectators) return room_error{protocol::error_code::full, "no room for more spectators"};
   auto& s = seats_[static_cast<std::size_t>(index)];
   watchers_.push_back(watcher{s.player_id, s.name, std::move(s.connection), next_order_++});

@@ -80,9 +80,7 @@ std::optional<rules::bot_kind> bot_field(const json& object, std::string_view pa
 constexpr int saved_format = 2;
 
 json seat_player_json(const seat_player& p) {
-  return json{{"id", p.id},
-              {"name", p.name},
-              {"bot", p.bot ? json(rules::to_string(*p.bot)) : json(nullptr)}};
+  return json{{"id", p.id}, {"name", p.name}, {"bot", p.bot ? json(rules::to_string(*p.bot)) : json(nullptr)}};
 }
 
 seat_player seat_player_from(const json& j, std::string_view path) {

@@ -51,8 +51,7 @@ protocol::json scoreboard::to_json() const {
     item["player_id"] = entry.player.bot ? protocol::json(nullptr) : protocol::json(entry.player.id);
     item["name"] = entry.player.name;
     if (entry.player.bot) item["bot_id"] = entry.player.id;
-    item["bot"] =
-        entry.player.bot ? protocol::json(rules::to_string(*entry.player.bot)) : protocol::json(nullptr);
+    item["bot"] = entry.player.bot ? protocol::json(rules::to_string(*entry.player.bot)) : protocol::json(nullptr);
     item["games"] = entry.games;
     item["first"] = entry.first;
     item["shithead"] = entry.shithead;

@@ -18,12 +18,12 @@ struct table_settings {
   std::string code;
   bool is_public = false;
   rules::ruleset ruleset = rules::preset_ruleset(rules::preset_id::shiphead);
-  int seats = 4;                        // min_seats..max_seats
+  int seats = 4;  // min_seats..max_seats
   // Milliseconds, although players choose whole seconds, so tests can run the clocks
   // fast; the JSON of a room gives them in seconds.
-  std::chrono::milliseconds turn_timer{0};       // 0 = off, else 15, 30 or 60 s
-  std::chrono::milliseconds swap_timer{30'000};  // max(30 s, turn_timer)
-  std::chrono::milliseconds grace{60'000};       // a disconnected player's own turns, in total
+  std::chrono::milliseconds turn_timer{0};         // 0 = off, else 15, 30 or 60 s
+  std::chrono::milliseconds swap_timer{30'000};    // max(30 s, turn_timer)
+  std::chrono::milliseconds grace{60'000};         // a disconnected player's own turns, in total
   std::chrono::milliseconds empty_close{300'000};  // no human connected for this long closes it
   // No human seated (only bots, or nobody) and none connected: nobody is coming back to
   // this table, so it goes quickly and frees its code and its owner's table count.

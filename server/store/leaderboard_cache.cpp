@@ -29,7 +29,8 @@ void sort_board(std::vector<ranked_player>& players, board_sort sort) {
         if (a.stats.shithead() != b.stats.shithead()) return a.stats.shithead() > b.stats.shithead();
         break;
       case board_sort::rate:
-        if (a.stats.shithead_rate() != b.stats.shithead_rate()) return a.stats.shithead_rate() > b.stats.shithead_rate();
+        if (a.stats.shithead_rate() != b.stats.shithead_rate())
+          return a.stats.shithead_rate() > b.stats.shithead_rate();
         break;
       case board_sort::games:
         if (a.stats.games() != b.stats.games()) return a.stats.games() > b.stats.games();

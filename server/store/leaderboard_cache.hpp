@@ -80,8 +80,8 @@ class leaderboard_cache {
     std::int64_t last_game_id = -1;
     std::chrono::system_clock::time_point computed{};  // folded from the rows
     std::chrono::system_clock::time_point checked{};   // last_game_id last asked
-    std::vector<ranked_player> players;  // as folded, grouped by id
-    std::array<ranked_board, 4> sorted;  // by board_sort, made on first use
+    std::vector<ranked_player> players;                // as folded, grouped by id
+    std::array<ranked_board, 4> sorted;                // by board_sort, made on first use
   };
   options options_;
   std::array<std::optional<entry>, 3> entries_;  // by board_period

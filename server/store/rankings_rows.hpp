@@ -73,8 +73,7 @@ class rankings_rows {
   virtual ~rankings_rows() = default;
   // The human seats of finished games that ended at or after `since`, grouped by player
   // id and in the order the games ended; only `only`'s when given.
-  virtual std::vector<finished_seat_row> finished_seats(std::int64_t since,
-                                                        std::optional<std::string_view> only) = 0;
+  virtual std::vector<finished_seat_row> finished_seats(std::int64_t since, std::optional<std::string_view> only) = 0;
   virtual std::optional<player_row> player(std::string_view player_id) = 0;
   // Newest first, at most `limit`.
   virtual std::vector<player_game_row> games_of(std::string_view player_id, int limit) = 0;

@@ -13,10 +13,8 @@ bool error::storage_failed() const {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
     case SQLITE_NOMEM:
-    case SQLITE_PROTOCOL:
-      return true;
-    default:
-      return false;
+    case SQLITE_PROTOCOL: return true;
+    default: return false;
   }
 }
 

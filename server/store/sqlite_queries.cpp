@@ -37,49 +37,44 @@ sqlite_queries::sqlite_queries(sqlite::database& db)
           "ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen, "
           "token_hash = excluded.token_hash, token_exposed = excluded.token_exposed")),
       // game_players_by_player answers NOT EXISTS without a scan of the games.
-      forget_idle_players_(db.prepare(
-          "DELETE FROM players WHERE id IN (SELECT p.id FROM players p WHERE p.last_seen < ? AND NOT EXISTS "
-          "(SELECT 1 FROM game_players gp WHERE gp.player_id = p.id) LIMIT ?) RETURNING id")),
-      upsert_room_(db.prepare(
-          "INSERT INTO live_rooms (code, state, updated) VALUES (?, ?, ?) "
-          "ON CONFLICT (code) DO UPDATE SET state = excluded.state, updated = excluded.updated")),
+      forget_idle_players_(
+          db.prepare("DELETE FROM players WHERE id IN (SELECT p.id FROM players p WHERE p.last_seen < ? AND NOT EXISTS "
+                     "(SELECT 1 FROM game_players gp WHERE gp.player_id = p.id) LIMIT ?) RETURNING id")),
+      upsert_room_(db.prepare("INSERT INTO live_rooms (code, state, updated) VALUES (?, ?, ?) "
+                              "ON CONFLICT (code) DO UPDATE SET state = excluded.state, updated = excluded.updated")),
       delete_room_(db.prepare("DELETE FROM live_rooms WHERE code = ?")),
       load_log_(db.prepare("SELECT code, game, idx, version, seat, action FROM live_actions ORDER BY code, game, idx")),
-      append_action_(db.prepare(
-          "INSERT INTO live_actions (code, game, idx, version, seat, action) VALUES (?, ?, ?, ?, ?, ?)")),
+      append_action_(
+          db.prepare("INSERT INTO live_actions (code, game, idx, version, seat, action) VALUES (?, ?, ?, ?, ?, ?)")),
       delete_log_(db.prepare("DELETE FROM live_actions WHERE code = ?")),
       delete_other_games_(db.prepare("DELETE FROM live_actions WHERE code = ? AND game <> ?")),
-      insert_game_(db.prepare(
-          "INSERT INTO games (table_code, ruleset, seats, start, started, ended, status, record) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")),
-      insert_seat_(db.prepare(
-          "INSERT INTO game_players (game_id, seat, player_id, bot, name, place, shithead) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?)")),
+      insert_game_(db.prepare("INSERT INTO games (table_code, ruleset, seats, start, started, ended, status, record) "
+                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")),
+      insert_seat_(db.prepare("INSERT INTO game_players (game_id, seat, player_id, bot, name, place, shithead) "
+                              "VALUES (?, ?, ?, ?, ?, ?, ?)")),
       rating_of_(db.prepare("SELECT mu, sigma FROM players WHERE id = ?")),
       set_rating_(db.prepare("UPDATE players SET mu = ?, sigma = ? WHERE id = ?")),
       add_rating_history_(db.prepare(
           "INSERT INTO ratings (player_id, game_id, mu_before, sigma_before, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)")),
-      times_shithead_(db.prepare(
-          "SELECT COUNT(*) FROM game_players gp JOIN games g ON g.id = gp.game_id "
-          "WHERE gp.player_id = ? AND gp.shithead = 1 AND g.status = 'finished'")),
+      times_shithead_(db.prepare("SELECT COUNT(*) FROM game_players gp JOIN games g ON g.id = gp.game_id "
+                                 "WHERE gp.player_id = ? AND gp.shithead = 1 AND g.status = 'finished'")),
       savepoint_(db.prepare("SAVEPOINT job")),
       release_(db.prepare("RELEASE job")),
       rollback_to_(db.prepare("ROLLBACK TO job")),
-      finished_seats_(db.prepare(
-          "SELECT p.id, p.name, p.mu, p.sigma, gp.place, g.seats, gp.shithead "
-          "FROM game_players gp JOIN games g ON g.id = gp.game_id JOIN players p ON p.id = gp.player_id "
-          "WHERE g.status = 'finished' AND g.ended >= ? ORDER BY p.id, g.ended, g.id")),
-      finished_seats_of_one_(db.prepare(
-          "SELECT p.id, p.name, p.mu, p.sigma, gp.place, g.seats, gp.shithead "
-          "FROM game_players gp JOIN games g ON g.id = gp.game_id JOIN players p ON p.id = gp.player_id "
-          "WHERE g.status = 'finished' AND g.ended >= ? AND p.id = ? ORDER BY p.id, g.ended, g.id")),
+      finished_seats_(
+          db.prepare("SELECT p.id, p.name, p.mu, p.sigma, gp.place, g.seats, gp.shithead "
+                     "FROM game_players gp JOIN games g ON g.id = gp.game_id JOIN players p ON p.id = gp.player_id "
+                     "WHERE g.status = 'finished' AND g.ended >= ? ORDER BY p.id, g.ended, g.id")),
+      finished_seats_of_one_(
+          db.prepare("SELECT p.id, p.name, p.mu, p.sigma, gp.place, g.seats, gp.shithead "
+                     "FROM game_players gp JOIN games g ON g.id = gp.game_id JOIN players p ON p.id = gp.player_id "
+                     "WHERE g.status = 'finished' AND g.ended >= ? AND p.id = ? ORDER BY p.id, g.ended, g.id")),
       player_(db.prepare("SELECT id, name, created, last_seen, mu, sigma FROM players WHERE id = ?")),
-      games_of_(db.prepare(
-          "SELECT g.id, g.ended, g.ruleset, g.status, g.seats, gp.place, gp.shithead, "
-          "r.mu_before, r.sigma_before, r.mu, r.sigma "
-          "FROM game_players gp JOIN games g ON g.id = gp.game_id "
-          "LEFT JOIN ratings r ON r.game_id = g.id AND r.player_id = gp.player_id "
-          "WHERE gp.player_id = ? ORDER BY g.ended DESC, g.id DESC LIMIT ?")),
+      games_of_(db.prepare("SELECT g.id, g.ended, g.ruleset, g.status, g.seats, gp.place, gp.shithead, "
+                           "r.mu_before, r.sigma_before, r.mu, r.sigma "
+                           "FROM game_players gp JOIN games g ON g.id = gp.game_id "
+                           "LEFT JOIN ratings r ON r.game_id = g.id AND r.player_id = gp.player_id "
+                           "WHERE gp.player_id = ? ORDER BY g.ended DESC, g.id DESC LIMIT ?")),
       all_players_(db.prepare("SELECT id, name FROM players ORDER BY created")),
       last_game_id_(db.prepare("SELECT coalesce(max(id), 0) FROM games")),
       game_(db.prepare("SELECT id, ruleset, status, started, ended, record FROM games WHERE id = ?")),
@@ -110,8 +105,8 @@ std::vector<saved_table> sqlite_queries::rooms() {
     while (table != out.end() && table->code < code) ++table;
     if (table == out.end()) break;
     if (table->code != code) continue;
-    table->log.push_back(logged_action{q->int64(1), q->int64(2), static_cast<std::uint64_t>(q->int64(3)),
-                                       q->integer(4), q->text(5)});
+    table->log.push_back(
+        logged_action{q->int64(1), q->int64(2), static_cast<std::uint64_t>(q->int64(3)), q->integer(4), q->text(5)});
   }
   return out;
 }
@@ -230,8 +225,8 @@ std::vector<player_game_row> sqlite_queries::games_of(std::string_view player_id
   q->bind(1, player_id).bind(2, limit);
   std::vector<player_game_row> out;
   while (q->step()) {
-    player_game_row row{q->int64(0), q->int64(1), q->text(2), q->text(3), q->integer(4), optional_int(*q, 5),
-                        q->integer(6) == 1, std::nullopt, std::nullopt};
+    player_game_row row{q->int64(0),         q->int64(1),        q->text(2),   q->text(3),  q->integer(4),
+                        optional_int(*q, 5), q->integer(6) == 1, std::nullopt, std::nullopt};
     if (!q->is_null(7)) {
       row.before = rating{q->real(7), q->real(8)};
       row.after = rating{q->real(9), q->real(10)};

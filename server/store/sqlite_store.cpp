@@ -1,9 +1,9 @@
 #include "server/store/sqlite_store.hpp"
 
 #include <pthread.h>
+#include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -166,9 +166,10 @@ void sqlite_store::close() {
   for (auto& j : reads) run_read(j, *reader_);
   const auto& w = written_;  // the writer's thread has stopped
   if (w.steps > 0)
-    spdlog::info("store: wrote {} table step(s): {} saved table(s), {} bytes; {} logged action(s), {} bytes; "
-                 "{} finished game(s)",
-                 w.steps, w.states, w.state_bytes, w.actions, w.action_bytes, w.games);
+    spdlog::info(
+        "store: wrote {} table step(s): {} saved table(s), {} bytes; {} logged action(s), {} bytes; "
+        "{} finished game(s)",
+        w.steps, w.states, w.state_bytes, w.actions, w.action_bytes, w.games);
 }
 
 write_totals sqlite_store::written_for_tests() const { return written_; }
@@ -262,8 +263,8 @@ void sqlite_store::outage::failed(const std::string& why, std::size_t waiting) {
   if (!since) {
     since = now;
     last_said = now;
-    spdlog::critical("store: cannot write ({}); {} job(s) wait and are tried again; tables refuse moves meanwhile",
-                     why, waiting);
+    spdlog::critical("store: cannot write ({}); {} job(s) wait and are tried again; tables refuse moves meanwhile", why,
+                     waiting);
   } else if (now - last_said >= std::chrono::seconds(60)) {
     // Once a minute, not once a try: a full disk must not fill the log too.
     last_said = now;
@@ -360,10 +361,11 @@ void sqlite_store::check_data_file() {
     file_lost_ = lost;
     healthy_ = false;
   }
-  spdlog::critical("store: {}; nothing more is saved and tables refuse moves (cannot_save). What was written "
-                   "before is in the file the server still holds open: stop the server only after copying the data "
-                   "back (for example from /proc/{}/fd), or restore a backup, then start it again",
-                   lost, ::getpid());
+  spdlog::critical(
+      "store: {}; nothing more is saved and tables refuse moves (cannot_save). What was written "
+      "before is in the file the server still holds open: stop the server only after copying the data "
+      "back (for example from /proc/{}/fd), or restore a backup, then start it again",
+      lost, ::getpid());
   wake_.notify_all();
 }
 
@@ -550,11 +552,12 @@ void sqlite_store::save_step(table_step step, std::function<void(std::vector<rec
 void sqlite_store::answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) {
   // Shared, so that a refused job hands the callback back rather than taking it along.
   auto answer = std::make_shared<std::function<void(rankings_result)>>(std::move(done));
-  const auto queued = push_read(job{[question = std::move(question), answer](sqlite_connection& c) {
-                                      (*answer)(server::answer_rankings(c.queries, question,
-                                                                      std::chrono::system_clock::now(), &c.leaderboard));
-                                    },
-                                    {}, false});
+  const auto queued = push_read(
+      job{[question = std::move(question), answer](sqlite_connection& c) {
+            (*answer)(server::answer_rankings(c.queries, question, std::chrono::system_clock::now(), &c.leaderboard));
+          },
+          {},
+          false});
   // Refused: answered here, on the caller's thread, outside the lock. A closed store is
   // shutting down with the server, so it names no time to come back.
   if (queued == read_queued::full)
@@ -605,12 +608,10 @@ recorded_game sqlite_store::record_game(sqlite_queries& queries, const game_to_r
   if (record.contains("seed")) start["seed"] = record["seed"];
   if (record.contains("deal")) start["deal"] = record["deal"];
 
-  out.game_id = queries.insert_game(game_insert{game.table_code,
-                                                 protocol::dump_json(protocol::ruleset_to_json(game.record.ruleset)),
-                                                 static_cast<int>(game.players.size()), protocol::dump_json(start),
-                                                 to_unix_ms(game.started), to_unix_ms(game.ended),
-                                                 game.abandoned ? "abandoned" : "finished",
-                                                 protocol::write_record(game.record)});
+  out.game_id = queries.insert_game(game_insert{
+      game.table_code, protocol::dump_json(protocol::ruleset_to_json(game.record.ruleset)),
+      static_cast<int>(game.players.size()), protocol::dump_json(start), to_unix_ms(game.started),
+      to_unix_ms(game.ended), game.abandoned ? "abandoned" : "finished", protocol::write_record(game.record)});
 
   const int seats = static_cast<int>(game.players.size());
   std::vector<std::optional<int>> places(game.players.size());
@@ -620,7 +621,12 @@ recorded_game sqlite_store::record_game(sqlite_queries& queries, const game_to_r
 
   for (int seat = 0; seat < seats; ++seat) {
     const auto& p = game.players[static_cast<std::size_t>(seat)];
-    seat_insert row{out.game_id, seat, std::nullopt, std::nullopt, p.name, places[static_cast<std::size_t>(seat)],
+    seat_insert row{out.game_id,
+                    seat,
+                    std::nullopt,
+                    std::nullopt,
+                    p.name,
+                    places[static_cast<std::size_t>(seat)],
                     !game.abandoned && seat == game.shithead};
     if (p.bot) {
       row.bot = rules::to_string(*p.bot);

@@ -34,9 +34,9 @@
 #include <thread>
 #include <vector>
 
+#include "server/store/leaderboard_cache.hpp"
 #include "server/store/sqlite.hpp"
 #include "server/store/sqlite_queries.hpp"
-#include "server/store/leaderboard_cache.hpp"
 #include "server/store/store.hpp"
 
 namespace shithead::server {
@@ -47,7 +47,7 @@ struct sqlite_connection {
   // A second connection to a file the first has migrated, for reading only.
   struct reader_tag {};
   sqlite_connection(const std::string& path, reader_tag);
-  sqlite::database db;     // first: made first, closed after its statements
+  sqlite::database db;  // first: made first, closed after its statements
   sqlite_queries queries;
   leaderboard_cache leaderboard;  // the boards read through this connection
 };
@@ -164,10 +164,10 @@ class sqlite_store final : public store {
   static void run_read(job& j, sqlite_connection& c);
 
   std::unique_ptr<sqlite_connection> connection_;
-  std::unique_ptr<sqlite_connection> reader_;  // null: reads go through the writer's queue
+  std::unique_ptr<sqlite_connection> reader_;       // null: reads go through the writer's queue
   std::unique_ptr<sqlite::database> checkpointer_;  // null with reader_
-  std::filesystem::path folder_;  // where the data file lives (empty in memory)
-  std::filesystem::path file_;    // the data file (empty in memory)
+  std::filesystem::path folder_;                    // where the data file lives (empty in memory)
+  std::filesystem::path file_;                      // the data file (empty in memory)
   // The data file's device and inode when it was opened (0, 0 in memory).
   std::uint64_t file_device_ = 0;
   std::uint64_t file_inode_ = 0;
@@ -184,7 +184,7 @@ class sqlite_store final : public store {
   bool started_ = false;
   bool healthy_ = true;
   std::function<void(sqlite::database&)> before_batch_;  // for tests
-  write_totals written_;  // the writer's thread's alone while it runs
+  write_totals written_;                                 // the writer's thread's alone while it runs
   std::thread worker_;
   std::thread read_worker_;
   std::thread checkpoint_worker_;

@@ -38,7 +38,8 @@ struct gate {
 
   // Asks the holding question (its callback runs `then` once released) and returns when
   // the pool's thread is inside it.
-  ::testing::AssertionResult hold(bot_pool& pool, std::function<void()> then = [] {}) {
+  ::testing::AssertionResult hold(
+      bot_pool& pool, std::function<void()> then = [] {}) {
     const bool asked = pool.ask(a_question(0), [this, then = std::move(then)](std::optional<rules::action>) {
       entered.set_value();
       released.wait();

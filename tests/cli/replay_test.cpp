@@ -85,8 +85,9 @@ TEST(replay, a_legal_game_played_to_the_end_reports_places_and_shithead) {
 
 TEST(replay, output_is_one_line_of_json) {
   const auto r = replay_file("legal_finished.json");
-  EXPECT_EQ(r.out, "{\"ok\": true, \"over\": true, \"abandoned\": false, \"places\": [0], "
-                   "\"shithead\": 1, \"next\": null}\n");
+  EXPECT_EQ(r.out,
+            "{\"ok\": true, \"over\": true, \"abandoned\": false, \"places\": [0], "
+            "\"shithead\": 1, \"next\": null}\n");
 }
 
 TEST(replay, a_wait_a_lower_card_and_a_burn_replay_legally) {
@@ -182,8 +183,8 @@ TEST(replay, under_isf_the_player_who_picked_up_plays_next_and_under_shiphead_ma
   text << in.rdbuf();
   auto record = protocol::parse_record(text.str());
   ASSERT_TRUE(record) << record.error().message;
-  for (const auto& [preset, pickup_leads] : {std::pair{rules::preset_id::shiphead, false},
-                                              std::pair{rules::preset_id::isf, false}}) {
+  for (const auto& [preset, pickup_leads] :
+       {std::pair{rules::preset_id::shiphead, false}, std::pair{rules::preset_id::isf, false}}) {
     auto options = record.value().ruleset.overrides;
     if (preset == rules::preset_id::isf) options.pickup_leads = pickup_leads;
     auto other = record.value();
@@ -273,8 +274,8 @@ TEST(replay_binary, exit_codes_are_0_legal_1_illegal_2_malformed) {
   EXPECT_EQ(illegal.output["error"], "not_playable") << illegal.out;
   EXPECT_EQ(illegal.output["index"], 5) << illegal.out;
 
-  for (const char* name : {"malformed_not_json.json", "malformed_missing_players.json",
-                           "malformed_bad_card.json", "malformed_impossible_deal.json"}) {
+  for (const char* name : {"malformed_not_json.json", "malformed_missing_players.json", "malformed_bad_card.json",
+                           "malformed_impossible_deal.json"}) {
     const auto bad = run_binary("replay " + quoted(record_path(name)));
     EXPECT_EQ(bad.code, 2) << name << ": " << bad.out;
   }

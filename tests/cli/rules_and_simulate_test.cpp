@@ -2,12 +2,12 @@
 // the exact reference output, as the real binary.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <vector>
 
 #include "server/cli/command_line.hpp"
@@ -42,23 +42,22 @@ run_result run_binary(const std::string& args) {
 
 // Both card reference tables of 000_083722bd298f523d.txt, folded into one: for each
 // top state, what may be played on it.
-constexpr const char* shiphead_reference =
-    R"({"preset":"shiphead","play_on":{)"
-    R"("empty":["2","3","4","5","6","7","8","9","10","J","Q","K","A"],)"
-    R"("[2]":["2","3","4","5","6","7","8","9","10","J","Q","K","A"],)"
-    R"("[3]":["2","3","4","5","6","7","8","9","10","J","Q","K","A"],)"
-    R"("[4]":["2","4","5","6","7","8","9","10","J","Q","K","A"],)"
-    R"("[5]":["2","5","6","7","8","9","10","J","Q","K","A"],)"
-    R"("[6]":["2","6","7","8","9","10","J","Q","K","A"],)"
-    R"("[8]":["8"],)"
-    R"("<8>":["2","7","8","9","10","J","Q","K","A"],)"
-    R"("[9]":["2","3","4","5","6","7","8","9"],)"
-    R"("<9>":["2","7","9","10","J","Q","K","A"],)"
-    R"("[J]":["2","7","10","J","Q","K","A"],)"
-    R"("[Q]":["2","7","10","Q","K","A"],)"
-    R"("[K]":["2","7","10","K","A"],)"
-    R"("[A]":["2","7","10","A"]}})"
-    "\n";
+constexpr const char* shiphead_reference = R"({"preset":"shiphead","play_on":{)"
+                                           R"("empty":["2","3","4","5","6","7","8","9","10","J","Q","K","A"],)"
+                                           R"("[2]":["2","3","4","5","6","7","8","9","10","J","Q","K","A"],)"
+                                           R"("[3]":["2","3","4","5","6","7","8","9","10","J","Q","K","A"],)"
+                                           R"("[4]":["2","4","5","6","7","8","9","10","J","Q","K","A"],)"
+                                           R"("[5]":["2","5","6","7","8","9","10","J","Q","K","A"],)"
+                                           R"("[6]":["2","6","7","8","9","10","J","Q","K","A"],)"
+                                           R"("[8]":["8"],)"
+                                           R"("<8>":["2","7","8","9","10","J","Q","K","A"],)"
+                                           R"("[9]":["2","3","4","5","6","7","8","9"],)"
+                                           R"("<9>":["2","7","9","10","J","Q","K","A"],)"
+                                           R"("[J]":["2","7","10","J","Q","K","A"],)"
+                                           R"("[Q]":["2","7","10","Q","K","A"],)"
+                                           R"("[K]":["2","7","10","K","A"],)"
+                                           R"("[A]":["2","7","10","A"]}})"
+                                           "\n";
 
 TEST(rules_command, shiphead_json_reproduces_the_card_reference_tables) {
   const auto r = run_binary("rules shiphead --json");
@@ -101,7 +100,8 @@ TEST(rules_command, the_readable_table_names_every_state) {
 }
 
 TEST(rules_command, explains_a_tables_house_rules_in_words_and_in_its_table) {
-  const auto r = call({"rules", R"({"preset":"shiphead","powers":{"9":["reverse"]},"fixed_hand":true,"play_from_table":true})"});
+  const auto r =
+      call({"rules", R"({"preset":"shiphead","powers":{"9":["reverse"]},"fixed_hand":true,"play_from_table":true})"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("With this table's house rules"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("There is no stock"), std::string::npos) << r.out;
@@ -125,8 +125,8 @@ TEST(simulate_command, reports_every_figure_and_finishes_games_under_every_prese
   for (const char* preset : {"shiphead", "isf", "limbo", "palace", "standard"}) {
     for (const char* players : {"2", "5", "8"}) {
       SCOPED_TRACE(std::string(preset) + " x" + players);
-      const auto r = call({"simulate", "--preset", preset, "--players", players, "--games", "30",
-                           "--seed", "9", "--bots", "greedy,random"});
+      const auto r = call({"simulate", "--preset", preset, "--players", players, "--games", "30", "--seed", "9",
+                           "--bots", "greedy,random"});
       ASSERT_EQ(r.exit_code, 0) << r.err;
       const auto doc = nlohmann::json::parse(r.out);
       EXPECT_EQ(doc["games"], 30);
@@ -148,7 +148,8 @@ TEST(simulate_command, reports_every_figure_and_finishes_games_under_every_prese
 // Any house rule, as a ruleset object: the report names it, and it changes the games.
 TEST(simulate_command, takes_a_ruleset_object_with_house_rules) {
   const auto run = [](std::string_view preset) {
-    return call({"simulate", "--preset", preset, "--players", "6", "--games", "200", "--seed", "5", "--bots", "random"});
+    return call(
+        {"simulate", "--preset", preset, "--players", "6", "--games", "200", "--seed", "5", "--bots", "random"});
   };
   const auto isf = run("isf");
   const auto passing_on = run(R"({"preset":"isf","pickup_leads":false})");
@@ -168,11 +169,10 @@ TEST(simulate_command, takes_a_ruleset_object_with_house_rules) {
 // The house rules of rank powers, skip jokers, play from the table and a fixed hand
 // simulate like any other ruleset, and the report names them as given.
 TEST(simulate_command, takes_powers_and_the_table_house_rules) {
-  const std::string ruleset =
-      R"({"preset":"shiphead","jokers":"skip","powers":{"5":["skip"],"8":[],"9":["reverse"]},)"
-      R"("specials_on_anything":false,"play_from_table":true,"fixed_hand":true})";
-  const auto result =
-      call({"simulate", "--preset", ruleset, "--players", "5", "--games", "100", "--seed", "3", "--bots", "greedy,random"});
+  const std::string ruleset = R"({"preset":"shiphead","jokers":"skip","powers":{"5":["skip"],"8":[],"9":["reverse"]},)"
+                              R"("specials_on_anything":false,"play_from_table":true,"fixed_hand":true})";
+  const auto result = call(
+      {"simulate", "--preset", ruleset, "--players", "5", "--games", "100", "--seed", "3", "--bots", "greedy,random"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto doc = nlohmann::json::parse(result.out);
   EXPECT_EQ(doc["ruleset"], nlohmann::json::parse(ruleset));
@@ -190,8 +190,8 @@ TEST(simulate_command, the_same_seed_plays_the_same_games) {
     for (const char* key : {"seconds", "games_per_second", "actions_per_second"}) doc.erase(key);
     return doc;
   };
-  const std::vector<std::string_view> args = {"simulate", "--preset", "shiphead", "--players", "4",
-                                              "--games", "50", "--seed", "42", "--bots", "random"};
+  const std::vector<std::string_view> args = {"simulate", "--preset", "shiphead", "--players", "4",     "--games",
+                                              "50",       "--seed",   "42",       "--bots",    "random"};
   EXPECT_EQ(strip_timing(call(args).out), strip_timing(call(args).out));
   auto other = args;
   other[8] = "43";
@@ -218,15 +218,14 @@ TEST(simulate_command, games_split_with_first_game_add_up_to_the_whole_run) {
 }
 
 TEST(simulate_command, bad_options_are_usage_errors) {
-  for (const auto& args : std::vector<std::vector<std::string_view>>{
-           {"simulate", "--players", "9"},
-           {"simulate", "--players"},
-           {"simulate", "--preset", "poker"},
-           {"simulate", "--bots", "clever"},
-           {"simulate", "--games", "0"},
-           {"simulate", "--seed", "-1"},
-           {"simulate", "--first-game", "-3"},
-           {"simulate", "--colour", "red"}}) {
+  for (const auto& args : std::vector<std::vector<std::string_view>>{{"simulate", "--players", "9"},
+                                                                     {"simulate", "--players"},
+                                                                     {"simulate", "--preset", "poker"},
+                                                                     {"simulate", "--bots", "clever"},
+                                                                     {"simulate", "--games", "0"},
+                                                                     {"simulate", "--seed", "-1"},
+                                                                     {"simulate", "--first-game", "-3"},
+                                                                     {"simulate", "--colour", "red"}}) {
     const auto r = call(args);
     EXPECT_EQ(r.exit_code, 2) << args.back();
     EXPECT_FALSE(r.err.empty());

@@ -75,7 +75,8 @@ TEST(config, environment_variables_set_every_setting) {
 }
 
 TEST(config, flags_win_over_the_environment) {
-  const auto result = parse({"--port", "7000", "--threads", "2"}, {{"SHITHEAD_PORT", "9001"}, {"SHITHEAD_THREADS", "8"}});
+  const auto result =
+      parse({"--port", "7000", "--threads", "2"}, {{"SHITHEAD_PORT", "9001"}, {"SHITHEAD_THREADS", "8"}});
   ASSERT_FALSE(result.error) << *result.error;
   EXPECT_EQ(result.settings.port, 7000);
   EXPECT_EQ(result.settings.threads, 2);
@@ -111,7 +112,8 @@ TEST(config, allowed_origins_default_to_the_same_origin_only) {
 }
 
 TEST(config, allowed_origins_and_turn_timer_come_from_flags_or_the_environment) {
-  const auto flags = parse({"--allowed-origins", "https://cards.example.org, http://localhost:5173", "--turn-timer=30"});
+  const auto flags =
+      parse({"--allowed-origins", "https://cards.example.org, http://localhost:5173", "--turn-timer=30"});
   ASSERT_FALSE(flags.error) << *flags.error;
   ASSERT_EQ(flags.settings.allowed_origins.listed.size(), 2u);
   EXPECT_EQ(flags.settings.allowed_origins.listed[0].to_string(), "https://cards.example.org:443");
@@ -130,7 +132,8 @@ TEST(config, a_bad_origin_or_turn_timer_is_an_error_that_names_it) {
   const auto origin = parse({"--allowed-origins", "https://ok.example,cards.example.org"});
   ASSERT_TRUE(origin.error);
   EXPECT_NE(origin.error->find("cards.example.org"), std::string::npos) << *origin.error;
-  for (const char* timer : {"10", "-15", "thirty", "", "15s"}) EXPECT_TRUE(parse({"--turn-timer", timer}).error) << timer;
+  for (const char* timer : {"10", "-15", "thirty", "", "15s"})
+    EXPECT_TRUE(parse({"--turn-timer", timer}).error) << timer;
   const auto from_env = parse({}, {{"SHITHEAD_TURN_TIMER", "5"}});
   ASSERT_TRUE(from_env.error);
   EXPECT_NE(from_env.error->find("SHITHEAD_TURN_TIMER"), std::string::npos) << *from_env.error;

@@ -60,8 +60,7 @@ protocol::json without_version(protocol::json saved) {
 // `counted_on`: the room has played since it was restored, so a count that came in
 // just under restore's bound (a billion timeouts or games, say) may now be over it, and
 // be refused as out of range; nothing else may stop it restoring.
-void check_restores(const room& r, const game_log& log, std::uint64_t seed, room::time_point now,
-                    bool counted_on) {
+void check_restores(const room& r, const game_log& log, std::uint64_t seed, room::time_point now, bool counted_on) {
   const auto saved = r.saved();
   const auto back = room::restored(saved, log.actions, log.first, log.last_version, seed, now);
   const auto over_a_bound = [&] {

@@ -36,9 +36,9 @@ TEST(device_codes, a_typed_code_ignores_case_spaces_and_the_dash) {
   EXPECT_EQ(normalize_device_code("k7mp-q2xd"), "K7MPQ2XD");
   EXPECT_EQ(normalize_device_code(" K7MP Q2XD \n"), "K7MPQ2XD");
   EXPECT_EQ(display_device_code("K7MPQ2XD"), "K7MP-Q2XD");
-  EXPECT_FALSE(normalize_device_code("K7MP-Q2X"));     // seven
-  EXPECT_FALSE(normalize_device_code("K7MP-Q2XDA"));   // nine
-  EXPECT_FALSE(normalize_device_code("K7MP-Q2X0"));    // 0 is not in the alphabet
+  EXPECT_FALSE(normalize_device_code("K7MP-Q2X"));    // seven
+  EXPECT_FALSE(normalize_device_code("K7MP-Q2XDA"));  // nine
+  EXPECT_FALSE(normalize_device_code("K7MP-Q2X0"));   // 0 is not in the alphabet
   EXPECT_FALSE(normalize_device_code("K7MP_Q2XD"));
   EXPECT_FALSE(normalize_device_code(""));
 }

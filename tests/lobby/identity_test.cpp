@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <cstdint>
 #include <set>
 #include <string>
@@ -24,9 +24,7 @@ random_source seeded(std::uint64_t seed) {
   return [r = rules::rng(seed)]() mutable { return r.next(); };
 }
 
-bool is_lower_hex(const std::string& s) {
-  return s.find_first_not_of("0123456789abcdef") == std::string::npos;
-}
+bool is_lower_hex(const std::string& s) { return s.find_first_not_of("0123456789abcdef") == std::string::npos; }
 
 std::string repeat(std::string_view piece, int times) {
   std::string out;
@@ -42,7 +40,7 @@ welcome must_hello(player_registry& registry, std::string_view name,
 }
 
 protocol::error_code hello_error(player_registry& registry, std::string_view name,
-                                std::optional<std::string_view> token = std::nullopt) {
+                                 std::optional<std::string_view> token = std::nullopt) {
   auto answer = registry.hello(name, token, t0);
   EXPECT_FALSE(answer) << name << " was accepted";
   return answer ? protocol::error_code{} : answer.error().code;
@@ -157,8 +155,8 @@ TEST(identity, a_token_of_the_wrong_shape_is_refused) {
   const auto ana = must_hello(registry, "Ana");
   std::string upper = ana.token;
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  for (const std::string& token : {upper, ana.token + "0", ana.token.substr(1), std::string("not a token"),
-                                   std::string(1000, 'a')}) {
+  for (const std::string& token :
+       {upper, ana.token + "0", ana.token.substr(1), std::string("not a token"), std::string(1000, 'a')}) {
     EXPECT_EQ(hello_error(registry, "Ana", token), protocol::error_code::bad_token) << token;
   }
 }
@@ -214,7 +212,7 @@ TEST(identity, names_hold_at_most_twenty_code_points_however_many_bytes) {
 
 TEST(identity, control_characters_are_refused_even_at_the_ends) {
   player_registry registry(seeded(15));
-  const std::vector<std::string> names = {"A\tna",      "Ana\n",   "\rAna",       std::string("A\0na", 4),
+  const std::vector<std::string> names = {"A\tna",       "Ana\n",   "\rAna",       std::string("A\0na", 4),
                                           "A\x1b[31mna", "Ana\x7f", "Ana\xc2\x85", "Ana\xc2\x9b"};
   for (const auto& name : names) {
     EXPECT_EQ(hello_error(registry, name), protocol::error_code::bad_name) << name;
@@ -224,11 +222,14 @@ TEST(identity, control_characters_are_refused_even_at_the_ends) {
 TEST(identity, invisible_and_text_direction_characters_are_refused) {
   player_registry registry(seeded(16));
   for (const std::string& name : std::vector<std::string>{
-           "A\xe2\x80\x8bna",      // zero-width space
-           "Ana\xe2\x80\xae",      // right-to-left override
-           "\xe2\x81\xa6" "Ana",   // left-to-right isolate
-           "\xef\xbb\xbf" "Ana",   // byte order mark
-           "An\xc2\xad" "a",       // soft hyphen
+           "A\xe2\x80\x8bna",  // zero-width space
+           "Ana\xe2\x80\xae",  // right-to-left override
+           "\xe2\x81\xa6"
+           "Ana",  // left-to-right isolate
+           "\xef\xbb\xbf"
+           "Ana",  // byte order mark
+           "An\xc2\xad"
+           "a",                    // soft hyphen
            "Ana\xe2\x80\xa8",      // line separator
            "Ana\xef\xbf\xbd",      // replacement character
            "Ana\xf3\xa0\x80\x81",  // language tag
@@ -247,8 +248,15 @@ TEST(identity, invisible_and_text_direction_characters_are_refused) {
 
 TEST(identity, invalid_utf8_is_refused) {
   player_registry registry(seeded(17));
-  const std::vector<std::string> names = {"Ana\xff",      "\xc0\xaf",        "\xe0\x80\xaf", "A\xed\xa0\x80",
-                                          "Ana\xe2\x82", "\xf4\x90\x80\x80", "\x80" "Ana",    "\xc3"};
+  const std::vector<std::string> names = {"Ana\xff",
+                                          "\xc0\xaf",
+                                          "\xe0\x80\xaf",
+                                          "A\xed\xa0\x80",
+                                          "Ana\xe2\x82",
+                                          "\xf4\x90\x80\x80",
+                                          "\x80"
+                                          "Ana",
+                                          "\xc3"};
   for (const auto& name : names) {
     EXPECT_EQ(hello_error(registry, name), protocol::error_code::bad_name) << name;
   }

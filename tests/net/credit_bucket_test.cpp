@@ -12,8 +12,7 @@ using clock = credit_bucket::clock;
 
 const clock::time_point t0 = clock::time_point{} + 1000s;
 
-credit_limits limits(double rate, double burst, std::size_t strikes = 0,
-                     clock::duration window = 10s) {
+credit_limits limits(double rate, double burst, std::size_t strikes = 0, clock::duration window = 10s) {
   return credit_limits{rate, burst, strikes, window};
 }
 

@@ -12,13 +12,9 @@ namespace {
 using rules::card;
 using rules::suit;
 
-bool contains(const std::string& text, std::string_view part) {
-  return text.find(part) != std::string::npos;
-}
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
-parsed<rules::action> read(std::string_view text) {
-  return action_from_json(json::parse(text), "action");
-}
+parsed<rules::action> read(std::string_view text) { return action_from_json(json::parse(text), "action"); }
 
 void expect_round_trip(const rules::action& a, std::string_view text) {
   SCOPED_TRACE(text);
@@ -29,8 +25,9 @@ void expect_round_trip(const rules::action& a, std::string_view text) {
 }
 
 TEST(action_json, a_swap_round_trips) {
-  expect_round_trip(rules::swap_action{{card(14, suit::spades), card(13, suit::diamonds), card(10, suit::clubs)}, false},
-                    R"({"type": "swap", "face_up": ["AS", "KD", "10C"]})");
+  expect_round_trip(
+      rules::swap_action{{card(14, suit::spades), card(13, suit::diamonds), card(10, suit::clubs)}, false},
+      R"({"type": "swap", "face_up": ["AS", "KD", "10C"]})");
 }
 
 TEST(action_json, a_swap_with_more_to_stack_round_trips) {

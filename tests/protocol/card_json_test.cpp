@@ -53,8 +53,7 @@ TEST(card_json, a_list_longer_than_three_decks_is_refused) {
   for (std::size_t i = 0; i <= max_cards_in_list; ++i) cards.push_back("2C");
   auto read = cards_from_json(cards, "stock");
   ASSERT_FALSE(read);
-  EXPECT_NE(read.error().message.find("more than the 162 allowed"), std::string::npos)
-      << read.error().message;
+  EXPECT_NE(read.error().message.find("more than the 162 allowed"), std::string::npos) << read.error().message;
 }
 
 TEST(card_json, a_play_holds_at_most_twelve_cards) {

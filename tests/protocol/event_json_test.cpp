@@ -179,8 +179,7 @@ TEST(event_json, a_reader_refuses_what_the_server_never_writes) {
   EXPECT_EQ(refused(R"({"type": "skipped", "seat": 1})"), "events[0].target: missing");
   EXPECT_EQ(refused(R"({"type": "skipped", "seat": 1, "target": 2, "direction": 1})"),
             "events[0].direction: unknown key");
-  EXPECT_EQ(refused(R"({"type": "skipped", "seat": 1, "target": -1})"),
-            "events[0].target: -1 is out of range 0..63");
+  EXPECT_EQ(refused(R"({"type": "skipped", "seat": 1, "target": -1})"), "events[0].target: -1 is out of range 0..63");
   EXPECT_EQ(refused(R"({"type": "burned", "seat": 0, "count": 4, "reason": "fire"})"),
             "events[0].reason: expected \"burn_card\" or \"n_of_a_kind\", got \"fire\"");
   EXPECT_EQ(refused(R"([1])"), "events[0]: expected an event object, got [1]");

@@ -63,9 +63,7 @@ std::vector<rules::ruleset> frame_rulesets() {
   });
   variant(rules::preset_id::shiphead, [](auto& o) {
     o.jokers = rules::joker_rule::skip;
-    o.powers = {{5, rules::bit_of(rules::rank_power::skip)},
-                {8, 0},
-                {9, rules::bit_of(rules::rank_power::reverse)}};
+    o.powers = {{5, rules::bit_of(rules::rank_power::skip)}, {8, 0}, {9, rules::bit_of(rules::rank_power::reverse)}};
   });
   variant(rules::preset_id::standard, [](auto& o) {
     o.play_from_table = true;
@@ -101,10 +99,10 @@ void compare_games(rules::bot_kind bot, int turn_limit, frame_counts& counts) {
       for (int step = 0;; ++step) {
         if (step % 7 == 0 || state.over()) {
           for (int viewer = rules::spectator; viewer < state.players; ++viewer) {
-            game_message frame{seed * 1000 + static_cast<std::uint64_t>(step), events,
-                               viewer == rules::spectator ? rules::spectator_view(state)
-                                                          : rules::view_for(state, viewer),
-                               deadlines{}};
+            game_message frame{
+                seed * 1000 + static_cast<std::uint64_t>(step), events,
+                viewer == rules::spectator ? rules::spectator_view(state) : rules::view_for(state, viewer),
+                deadlines{}};
             if (viewer == 0) frame.deadlines = deadlines{29'999ms, std::nullopt, -5ms};
             ASSERT_EQ(to_text(frame), tree_text(frame));
             ++counts.frames;
@@ -147,10 +145,20 @@ TEST(frame_writer, a_frame_with_no_events_and_the_largest_version_matches_the_tr
 
 // Names as people type them, and as a broken client might send them: the writer must
 // escape what nlohmann escapes and replace what it replaces.
-constexpr std::array<std::string_view, 14> awkward_names = {
-    "Ana", "", "say \"hi\"", "back\\slash", "tab\there", "line\nbreak", "bell\x07 esc\x1b del\x7f",
-    "Zoë €5", "🔥👩‍👩‍👧", "stray \x80 byte", "cut \xe2\x82", "overlong \xc0\xaf", "surrogate \xed\xa0\x80",
-    "\xff\xfe"};
+constexpr std::array<std::string_view, 14> awkward_names = {"Ana",
+                                                            "",
+                                                            "say \"hi\"",
+                                                            "back\\slash",
+                                                            "tab\there",
+                                                            "line\nbreak",
+                                                            "bell\x07 esc\x1b del\x7f",
+                                                            "Zoë €5",
+                                                            "🔥👩‍👩‍👧",
+                                                            "stray \x80 byte",
+                                                            "cut \xe2\x82",
+                                                            "overlong \xc0\xaf",
+                                                            "surrogate \xed\xa0\x80",
+                                                            "\xff\xfe"};
 
 room_message sample_room(rules::rng& random, const std::optional<rules::seat_view>& game) {
   room_message room;
@@ -169,8 +177,15 @@ room_message sample_room(rules::rng& random, const std::optional<rules::seat_vie
   room.host = random.below(4) == 0 ? std::string() : text();
   const int seats = game ? game->players : 4;
   for (int s = 0; s < seats; ++s) {
-    seat_entry seat{s, text(), text(), std::nullopt, random.below(2) == 0, random.below(2) == 0,
-                    random.below(2) == 0, random.below(2) == 0, random.below(2) == 0};
+    seat_entry seat{s,
+                    text(),
+                    text(),
+                    std::nullopt,
+                    random.below(2) == 0,
+                    random.below(2) == 0,
+                    random.below(2) == 0,
+                    random.below(2) == 0,
+                    random.below(2) == 0};
     if (random.below(3) == 0) seat.bot = random.below(2) == 0 ? rules::bot_kind::greedy : rules::bot_kind::random;
     room.seats.push_back(std::move(seat));
   }
@@ -182,13 +197,12 @@ room_message sample_room(rules::rng& random, const std::optional<rules::seat_vie
     seat_occupant player{text(), text(), std::nullopt};
     if (random.below(2) == 0) player.bot = rules::bot_kind::greedy;
     room.scoreboard.players.push_back(score_line{player, static_cast<int>(random.below(9)),
-                                                 static_cast<int>(random.below(9)),
-                                                 static_cast<int>(random.below(9))});
+                                                 static_cast<int>(random.below(9)), static_cast<int>(random.below(9))});
   }
   room.game = game;
-  room.deadlines = deadlines{random.below(2) == 0 ? std::optional(std::chrono::milliseconds(random.below(60'000)))
-                                                  : std::nullopt,
-                             std::nullopt, random.below(4) == 0 ? std::optional(-1ms) : std::nullopt};
+  room.deadlines =
+      deadlines{random.below(2) == 0 ? std::optional(std::chrono::milliseconds(random.below(60'000))) : std::nullopt,
+                std::nullopt, random.below(4) == 0 ? std::optional(-1ms) : std::nullopt};
   return room;
 }
 
@@ -225,11 +239,9 @@ TEST(frame_writer, room_frames_with_names_of_quotes_backslashes_controls_emoji_a
 // The other messages still go through the tree; message_to_json is their to_text too.
 TEST(frame_writer, every_other_message_is_the_dump_of_its_tree) {
   const std::vector<server_message> others = {
-      welcome_message{request_id(std::string("w\"1")), "p\\1", "Ana 🔥", "t"},
-      pong_message{},
+      welcome_message{request_id(std::string("w\"1")), "p\\1", "Ana 🔥", "t"}, pong_message{},
       error_message{request_id(std::int64_t{3}), error_code::not_your_turn, "seat 0\n"},
-      chat_message{"c3", "C\xffy", 2, "hi \x01"},
-      left_message{request_id(std::int64_t{-1})}};
+      chat_message{"c3", "C\xffy", 2, "hi \x01"}, left_message{request_id(std::int64_t{-1})}};
   for (const auto& message : others) EXPECT_EQ(to_text(message), tree_text(message));
 }
 

@@ -9,9 +9,7 @@
 namespace shithead::protocol {
 namespace {
 
-bool contains(const std::string& text, std::string_view part) {
-  return text.find(part) != std::string::npos;
-}
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 TEST(json_text, malformed_text_is_an_error_with_line_and_column) {
   auto read = parse_json_text("{\"players\": 3,\n \"dealer\": }");
@@ -26,9 +24,7 @@ TEST(json_text, empty_text_is_an_error) {
   EXPECT_FALSE(parse_json_text("   "));
 }
 
-TEST(json_text, invalid_utf8_is_an_error_not_an_exception) {
-  EXPECT_FALSE(parse_json_text("\"\xff\xfe\""));
-}
+TEST(json_text, invalid_utf8_is_an_error_not_an_exception) { EXPECT_FALSE(parse_json_text("\"\xff\xfe\"")); }
 
 TEST(json_text, objects_keep_the_order_written) {
   auto read = parse_json_text(R"({"b": 1, "a": 2})");
@@ -97,8 +93,8 @@ TEST(json_reader, deeply_nested_values_are_quoted_shallow) {
 
 TEST(json_reader, quoting_never_splits_a_utf8_character) {
   std::string text(38, 'x');
-  for (int i = 0; i < 10; ++i) text += "\xc3\xa9";  // é
-  const std::string quoted = quote(json(text));  // the cut falls inside an é
+  for (int i = 0; i < 10; ++i) text += "\xc3\xa9";                    // é
+  const std::string quoted = quote(json(text));                       // the cut falls inside an é
   EXPECT_NO_THROW(static_cast<void>(json(quoted).dump())) << quoted;  // strict UTF-8 check
 }
 

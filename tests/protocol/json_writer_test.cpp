@@ -24,12 +24,7 @@ TEST(json_writer, commas_come_between_members_and_items_at_every_depth) {
 TEST(json_writer, numbers_cover_the_whole_range_of_64_bits) {
   std::string text;
   json_writer out(text);
-  out.begin_array()
-      .number(std::int64_t{INT64_MIN})
-      .number(std::uint64_t{UINT64_MAX})
-      .number(0)
-      .number(-1)
-      .end_array();
+  out.begin_array().number(std::int64_t{INT64_MIN}).number(std::uint64_t{UINT64_MAX}).number(0).number(-1).end_array();
   json expected = json::array({INT64_MIN, UINT64_MAX, 0, -1});
   EXPECT_EQ(text, dump_json(expected));
 }
@@ -40,12 +35,39 @@ TEST(json_writer, numbers_cover_the_whole_range_of_64_bits) {
 // points past U+10FFFF, bytes that never occur).
 const std::vector<std::string>& awkward_pieces() {
   static const std::vector<std::string> pieces = [] {
-    std::vector<std::string> out = {"a", "Ana", " ", "\"", "\\", "/", "\x7f", "é", "€", "ß", "漢字",
-                                    "🔥", "👩‍👩‍👧", "\xef\xbf\xbd", "\xf4\x8f\xbf\xbf",
-                                    "\x80", "\xbf", "\xc0\xaf", "\xc1\xbf", "\xc2", "\xe2\x82", "\xf0\x9f\x94",
-                                    "\xe0\x80\xaf", "\xe0\x9f\xbf", "\xed\xa0\x80", "\xed\xbf\xbf",
-                                    "\xf0\x80\x80\xaf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xf8",
-                                    "\xfe", "\xff", std::string(1, '\0')};
+    std::vector<std::string> out = {"a",
+                                    "Ana",
+                                    " ",
+                                    "\"",
+                                    "\\",
+                                    "/",
+                                    "\x7f",
+                                    "é",
+                                    "€",
+                                    "ß",
+                                    "漢字",
+                                    "🔥",
+                                    "👩‍👩‍👧",
+                                    "\xef\xbf\xbd",
+                                    "\xf4\x8f\xbf\xbf",
+                                    "\x80",
+                                    "\xbf",
+                                    "\xc0\xaf",
+                                    "\xc1\xbf",
+                                    "\xc2",
+                                    "\xe2\x82",
+                                    "\xf0\x9f\x94",
+                                    "\xe0\x80\xaf",
+                                    "\xe0\x9f\xbf",
+                                    "\xed\xa0\x80",
+                                    "\xed\xbf\xbf",
+                                    "\xf0\x80\x80\xaf",
+                                    "\xf4\x90\x80\x80",
+                                    "\xf5\x80\x80\x80",
+                                    "\xf8",
+                                    "\xfe",
+                                    "\xff",
+                                    std::string(1, '\0')};
     for (char c = 1; c < 0x20; ++c) out.emplace_back(1, c);
     return out;
   }();

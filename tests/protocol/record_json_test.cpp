@@ -14,9 +14,7 @@ namespace {
 using rules::card;
 using rules::suit;
 
-bool contains(const std::string& text, std::string_view part) {
-  return text.find(part) != std::string::npos;
-}
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 game_record seeded_record() {
   game_record record;
@@ -189,7 +187,8 @@ TEST(record_json, the_dealer_defaults_to_the_last_seat) {
 }
 
 TEST(record_json, a_ruleset_object_reads_inside_a_record) {
-  auto record = parse_record(R"({"ruleset": {"preset": "palace", "decks": 3}, "players": 2, "seed": 9, "actions": []})");
+  auto record =
+      parse_record(R"({"ruleset": {"preset": "palace", "decks": 3}, "players": 2, "seed": 9, "actions": []})");
   ASSERT_TRUE(record) << record.error().message;
   EXPECT_EQ(record.value().ruleset.decks, 3);
   EXPECT_TRUE(contains(write_record(record.value()), R"({"ruleset": {"preset": "palace", "decks": 3},)"));
@@ -226,15 +225,18 @@ TEST(record_json, mistakes_are_errors_that_name_the_problem) {
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1, )" + deal2 + "}", "not both"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": -5})", "seed: -5 is negative"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1.5})", "seed: expected an unsigned integer, got 1.5"},
-      {R"({"ruleset": "shiphead", "players": 2, "seed": "5x"})", R"(seed: expected a string of decimal digits, got "5x")"},
-      {R"({"ruleset": "shiphead", "players": 2, "seed": "-5"})", R"(seed: expected a string of decimal digits, got "-5")"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": "5x"})",
+       R"(seed: expected a string of decimal digits, got "5x")"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": "-5"})",
+       R"(seed: expected a string of decimal digits, got "-5")"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": ""})", R"(seed: expected a string of decimal digits, got "")"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": true})", "seed: expected a string of decimal digits, got true"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": "18446744073709551616"})",
        R"(seed: "18446744073709551616" does not fit in 64 bits)"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "comment": "hi"})", "comment: unknown key"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": {}})", "actions: expected an array of actions"},
-      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"type": "pickup"}]})", "actions[0].seat: missing"},
+      {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"type": "pickup"}]})",
+       "actions[0].seat: missing"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"seat": "0", "type": "pickup"}]})",
        "actions[0].seat: expected an integer"},
       {R"({"ruleset": "shiphead", "players": 2, "seed": 1, "actions": [{"seat": 0}]})", "actions[0].type: missing"},
@@ -244,7 +246,8 @@ TEST(record_json, mistakes_are_errors_that_name_the_problem) {
            {"seat": 1, "type": "pickup"}, {"seat": 0, "type": "pickup"},
            {"seat": 1, "type": "play", "cards": ["3H", "11H"]}]})",
        R"(actions[3].cards[1]: "11H" is not a card)"},
-      {R"({"ruleset": {"preset": "shiphead", "hand_sise": 1}, "players": 2, "seed": 1})", "ruleset.hand_sise: unknown key"},
+      {R"({"ruleset": {"preset": "shiphead", "hand_sise": 1}, "players": 2, "seed": 1})",
+       "ruleset.hand_sise: unknown key"},
       {R"({"ruleset": "poker", "players": 2, "seed": 1})", "ruleset: expected a preset"},
       {R"({"ruleset": "shiphead", "players": 2, "deal": []})", "deal: expected an object"},
       {R"({"ruleset": "shiphead", "players": 2, "deal": {"hands": [["3H"], ["4H"]], "face_up": [[], []]}})",

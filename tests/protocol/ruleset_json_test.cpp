@@ -9,13 +9,9 @@
 namespace shithead::protocol {
 namespace {
 
-bool contains(const std::string& text, std::string_view part) {
-  return text.find(part) != std::string::npos;
-}
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
-parsed<rules::ruleset> read(std::string_view text) {
-  return ruleset_from_json(json::parse(text), "ruleset");
-}
+parsed<rules::ruleset> read(std::string_view text) { return ruleset_from_json(json::parse(text), "ruleset"); }
 
 TEST(ruleset_json, every_preset_writes_as_its_bare_name_and_reads_back) {
   for (auto preset : rules::all_presets) {
@@ -61,7 +57,8 @@ TEST(ruleset_json, every_override_round_trips) {
        [](const rules::ruleset& r) { EXPECT_EQ(r.jokers, rules::joker_rule::give_pile); }},
       {R"({"preset": "shiphead", "jokers": "none"})",
        [](const rules::ruleset& r) { EXPECT_EQ(r.jokers, rules::joker_rule::none); }},
-      {R"({"preset": "shiphead", "swap_stacking": true})", [](const rules::ruleset& r) { EXPECT_TRUE(r.swap_stacking); }},
+      {R"({"preset": "shiphead", "swap_stacking": true})",
+       [](const rules::ruleset& r) { EXPECT_TRUE(r.swap_stacking); }},
       {R"({"preset": "shiphead", "tens_restricted": true})",
        [](const rules::ruleset& r) {
          EXPECT_FALSE(rules::has_rank(r.playable_on({rules::rank_king, false}), 10));
@@ -77,7 +74,8 @@ TEST(ruleset_json, every_override_round_trips) {
        }},
       {R"({"preset": "shiphead", "invisible": "none"})",
        [](const rules::ruleset& r) { EXPECT_NE(r.power_of(7), rules::power::invisible); }},
-      {R"({"preset": "isf", "voluntary_pickup": true})", [](const rules::ruleset& r) { EXPECT_TRUE(r.voluntary_pickup); }},
+      {R"({"preset": "isf", "voluntary_pickup": true})",
+       [](const rules::ruleset& r) { EXPECT_TRUE(r.voluntary_pickup); }},
       {R"({"preset": "shiphead", "voluntary_pickup": false})",
        [](const rules::ruleset& r) { EXPECT_FALSE(r.voluntary_pickup); }},
       {R"({"preset": "isf", "pickup_leads": false})", [](const rules::ruleset& r) { EXPECT_FALSE(r.pickup_leads); }},
@@ -113,7 +111,8 @@ TEST(ruleset_json, every_override_round_trips) {
        }},
       {R"({"preset": "shiphead", "specials_on_anything": true})",
        [](const rules::ruleset& r) { EXPECT_TRUE(rules::has_rank(r.on_anything, 10)); }},
-      {R"({"preset": "standard", "play_from_table": true})", [](const rules::ruleset& r) { EXPECT_TRUE(r.play_from_table); }},
+      {R"({"preset": "standard", "play_from_table": true})",
+       [](const rules::ruleset& r) { EXPECT_TRUE(r.play_from_table); }},
       {R"({"preset": "standard", "play_from_table": false})",
        [](const rules::ruleset& r) { EXPECT_FALSE(r.play_from_table); }},
       {R"({"preset": "isf", "fixed_hand": true})", [](const rules::ruleset& r) { EXPECT_TRUE(r.fixed_hand); }},
@@ -230,7 +229,8 @@ TEST(ruleset_json, mistakes_are_errors_that_name_the_problem) {
       {R"({"invisible": "Z"})", R"(ruleset.invisible: "Z" is not a rank)"},
       {R"({"n_of_a_kind": "4"})", "ruleset.n_of_a_kind: expected an integer"},
       {R"({"turn_limit": 1e9})", "ruleset.turn_limit: expected an integer"},
-      {R"({"powers": ["9"]})", R"(ruleset.powers: expected an object of ranks and powers like {"9": ["reverse"]}, got ["9"])"},
+      {R"({"powers": ["9"]})",
+       R"(ruleset.powers: expected an object of ranks and powers like {"9": ["reverse"]}, got ["9"])"},
       {R"({"powers": {"Z": ["reverse"]}})", R"(ruleset.powers.Z: "Z" is not a rank ("2".."10", "J", "Q", "K" or "A"))"},
       {R"({"powers": {"1": []}})", R"(ruleset.powers.1: "1" is not a rank)"},
       {R"({"powers": {"Joker": ["skip"]}})", R"(ruleset.powers.Joker: "Joker" is not a rank)"},

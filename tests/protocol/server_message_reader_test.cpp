@@ -73,8 +73,10 @@ std::vector<server_message> samples() {
                 seat_entry{3, "", "", std::nullopt, false, false, false, false, false}};
   room.spectators = 2;
   room.your_seat = 1;
-  room.scoreboard = scoreboard_view{3, 1, {score_line{seat_occupant{"a1", "Ana", std::nullopt}, 2, 1, 0},
-                                           score_line{seat_occupant{"", "Greedy bot 1", rules::bot_kind::greedy}, 2, 0, 1}}};
+  room.scoreboard = scoreboard_view{3,
+                                    1,
+                                    {score_line{seat_occupant{"a1", "Ana", std::nullopt}, 2, 1, 0},
+                                     score_line{seat_occupant{"", "Greedy bot 1", rules::bot_kind::greedy}, 2, 0, 1}}};
   room.game = late.view;
   room.deadlines = deadlines{12'345ms, std::nullopt, 0ms};
   out.push_back(room);

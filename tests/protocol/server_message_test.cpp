@@ -29,8 +29,7 @@ TEST(server_messages, welcome_closing_chat_and_reaction_read_as_documented) {
   EXPECT_EQ(to_text(device_code_message{request_id(std::int64_t{4}), "K7MP-Q2XD", 600}),
             R"({"type":"device_code","id":4,"code":"K7MP-Q2XD","expires_in":600})");
   EXPECT_EQ(to_text(token_message{request_id(std::int64_t{5}), "0c4f"}), R"({"type":"token","id":5,"token":"0c4f"})");
-  EXPECT_EQ(to_text(closing_message{"server shutting down"}),
-            R"({"type":"closing","reason":"server shutting down"})");
+  EXPECT_EQ(to_text(closing_message{"server shutting down"}), R"({"type":"closing","reason":"server shutting down"})");
   EXPECT_EQ(to_text(chat_message{"c3", "Cy", std::nullopt, "good luck"}),
             R"({"type":"chat","from":"c3","name":"Cy","seat":null,"text":"good luck"})");
   EXPECT_EQ(to_text(reaction_message{"b2", "Bob", 1, "🔥"}),
@@ -62,16 +61,15 @@ TEST(server_messages, game_over_names_a_bot_without_player_id_and_has_null_game_
   m.shithead = shithead_entry{1, seat_occupant{"b2", "Bob", std::nullopt}};
   m.scoreboard.games = 1;
   m.scoreboard.players = {score_line{seat_occupant{"a1", "Ana", std::nullopt}, 1, 0, 0}};
-  EXPECT_EQ(to_text(m),
-            R"({"type":"game_over","version":85,"places":[)"
-            R"({"seat":2,"player_id":null,"name":"Greedy bot 1","bot":"greedy","place":1},)"
-            R"({"seat":0,"player_id":"a1","name":"Ana","bot":null,"place":2}],)"
-            R"("shithead":{"seat":1,"player_id":"b2","name":"Bob","bot":null},"abandoned":false,)"
-            R"("game_id":null,"ratings":[],"scoreboard":{"games":1,"abandoned":0,"players":[)"
-            R"({"player_id":"a1","name":"Ana","bot":null,"games":1,"first":0,"shithead":0}]}})");
+  EXPECT_EQ(to_text(m), R"({"type":"game_over","version":85,"places":[)"
+                        R"({"seat":2,"player_id":null,"name":"Greedy bot 1","bot":"greedy","place":1},)"
+                        R"({"seat":0,"player_id":"a1","name":"Ana","bot":null,"place":2}],)"
+                        R"("shithead":{"seat":1,"player_id":"b2","name":"Bob","bot":null},"abandoned":false,)"
+                        R"("game_id":null,"ratings":[],"scoreboard":{"games":1,"abandoned":0,"players":[)"
+                        R"({"player_id":"a1","name":"Ana","bot":null,"games":1,"first":0,"shithead":0}]}})");
   m.game_id = 12;
-  m.ratings = {rating_change_entry{"a1", "Ana", rating_value{25, 8.3333, 0, true},
-                                   rating_value{26.5, 7.9, 2.8, true}, title_value{0, {}, {}, {}}}};
+  m.ratings = {rating_change_entry{"a1", "Ana", rating_value{25, 8.3333, 0, true}, rating_value{26.5, 7.9, 2.8, true},
+                                   title_value{0, {}, {}, {}}}};
   const auto text = to_text(m);
   EXPECT_NE(text.find(R"("game_id":12,"ratings":[{"player_id":"a1","name":"Ana","before":{"mu":25.0,)"),
             std::string::npos)

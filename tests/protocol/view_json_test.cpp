@@ -55,8 +55,8 @@ void expect_nothing_hidden(const rules::game_state& state, int viewer) {
 
 // One deck only, so that a card string names exactly one card on the table.
 TEST(view_json, a_view_never_shows_other_seats_hands_face_down_cards_or_the_stock) {
-  for (auto preset : {rules::preset_id::shiphead, rules::preset_id::isf, rules::preset_id::limbo,
-                      rules::preset_id::standard}) {
+  for (auto preset :
+       {rules::preset_id::shiphead, rules::preset_id::isf, rules::preset_id::limbo, rules::preset_id::standard}) {
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
       SCOPED_TRACE(std::string(rules::to_string(preset)) + " seed " + std::to_string(seed));
       auto game = rules::new_game(rules::preset_ruleset(preset), 3, -1, seed);
@@ -175,9 +175,7 @@ std::vector<rules::ruleset> round_trip_rulesets() {
   });
   variant(rules::preset_id::shiphead, [](auto& o) {
     o.jokers = rules::joker_rule::skip;
-    o.powers = {{5, rules::bit_of(rules::rank_power::skip)},
-                {8, 0},
-                {9, rules::bit_of(rules::rank_power::reverse)}};
+    o.powers = {{5, rules::bit_of(rules::rank_power::skip)}, {8, 0}, {9, rules::bit_of(rules::rank_power::reverse)}};
   });
   variant(rules::preset_id::standard, [](auto& o) {
     o.play_from_table = true;

@@ -236,9 +236,9 @@ class delivering_room : public room {
 
 inline room::time_point start_time() { return room::time_point{} + 1000h; }
 
-inline table_settings make_settings(
-    int seats, rules::ruleset ruleset = rules::preset_ruleset(rules::preset_id::shiphead),
-    std::chrono::seconds turn_timer = 0s) {
+inline table_settings make_settings(int seats,
+                                    rules::ruleset ruleset = rules::preset_ruleset(rules::preset_id::shiphead),
+                                    std::chrono::seconds turn_timer = 0s) {
   table_settings s;
   s.code = "TEST";
   s.is_public = true;

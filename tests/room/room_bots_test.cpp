@@ -39,9 +39,8 @@ TEST_P(every_level, plays_whole_games_beside_a_human) {
 }
 
 INSTANTIATE_TEST_SUITE_P(presets, every_level,
-                         ::testing::Values(rules::preset_id::shiphead, rules::preset_id::isf,
-                                           rules::preset_id::palace, rules::preset_id::limbo,
-                                           rules::preset_id::standard),
+                         ::testing::Values(rules::preset_id::shiphead, rules::preset_id::isf, rules::preset_id::palace,
+                                           rules::preset_id::limbo, rules::preset_id::standard),
                          [](const auto& param_info) { return std::string(rules::to_string(param_info.param)); });
 
 // A human and a hard bot, the room's questions left open for the test to answer.

@@ -58,8 +58,7 @@ TEST(room_chat, everyone_at_the_table_hears_it) {
   for (auto& p : t.players) {
     const auto chat = p->fake->last("chat");
     ASSERT_TRUE(chat) << p->id;
-    EXPECT_EQ(chat->dump(),
-              R"({"type":"chat","from":"p2","name":"Player 2","seat":null,"text":"good luck"})");
+    EXPECT_EQ(chat->dump(), R"({"type":"chat","from":"p2","name":"Player 2","seat":null,"text":"good luck"})");
   }
   t.send(t[1], msg("chat", "text", "thanks"));
   EXPECT_EQ((*t[2].fake->last("chat"))["seat"], 1);

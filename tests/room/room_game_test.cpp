@@ -16,8 +16,7 @@ std::vector<std::uint64_t> versions(const fake_participant& fake) {
   for (const auto& m : fake.messages()) {
     const auto type = m["type"].get<std::string>();
     if (type == "room" && m.contains("id")) continue;
-    if (type == "room" || type == "game" || type == "game_over")
-      out.push_back(m["version"].get<std::uint64_t>());
+    if (type == "room" || type == "game" || type == "game_over") out.push_back(m["version"].get<std::uint64_t>());
   }
   return out;
 }
@@ -48,8 +47,8 @@ struct game_case {
 };
 
 std::string case_name(const ::testing::TestParamInfo<game_case>& info) {
-  return std::string(rules::to_string(info.param.preset)) + "_" + std::to_string(info.param.humans) +
-         "humans_" + std::to_string(info.param.bots) + "bots" + (info.param.burn_in ? "_burn_in" : "");
+  return std::string(rules::to_string(info.param.preset)) + "_" + std::to_string(info.param.humans) + "humans_" +
+         std::to_string(info.param.bots) + "bots" + (info.param.burn_in ? "_burn_in" : "");
 }
 
 class room_full_game : public ::testing::TestWithParam<game_case> {};
@@ -102,16 +101,16 @@ TEST_P(room_full_game, humans_and_bots_play_to_game_over) {
 
 INSTANTIATE_TEST_SUITE_P(
     every_preset, room_full_game,
-    ::testing::Values(
-        game_case{rules::preset_id::shiphead, 2, 0}, game_case{rules::preset_id::shiphead, 1, 1},
-        game_case{rules::preset_id::shiphead, 2, 2}, game_case{rules::preset_id::shiphead, 3, 5},
-        game_case{rules::preset_id::isf, 2, 0}, game_case{rules::preset_id::isf, 2, 2},
-        game_case{rules::preset_id::isf, 3, 5}, game_case{rules::preset_id::limbo, 2, 0},
-        game_case{rules::preset_id::limbo, 2, 2}, game_case{rules::preset_id::limbo, 3, 5},
-        game_case{rules::preset_id::palace, 2, 0}, game_case{rules::preset_id::palace, 2, 2},
-        game_case{rules::preset_id::palace, 3, 5}, game_case{rules::preset_id::standard, 2, 0},
-        game_case{rules::preset_id::standard, 2, 2}, game_case{rules::preset_id::standard, 3, 5},
-        game_case{rules::preset_id::shiphead, 2, 2, true}, game_case{rules::preset_id::standard, 3, 5, true}),
+    ::testing::Values(game_case{rules::preset_id::shiphead, 2, 0}, game_case{rules::preset_id::shiphead, 1, 1},
+                      game_case{rules::preset_id::shiphead, 2, 2}, game_case{rules::preset_id::shiphead, 3, 5},
+                      game_case{rules::preset_id::isf, 2, 0}, game_case{rules::preset_id::isf, 2, 2},
+                      game_case{rules::preset_id::isf, 3, 5}, game_case{rules::preset_id::limbo, 2, 0},
+                      game_case{rules::preset_id::limbo, 2, 2}, game_case{rules::preset_id::limbo, 3, 5},
+                      game_case{rules::preset_id::palace, 2, 0}, game_case{rules::preset_id::palace, 2, 2},
+                      game_case{rules::preset_id::palace, 3, 5}, game_case{rules::preset_id::standard, 2, 0},
+                      game_case{rules::preset_id::standard, 2, 2}, game_case{rules::preset_id::standard, 3, 5},
+                      game_case{rules::preset_id::shiphead, 2, 2, true},
+                      game_case{rules::preset_id::standard, 3, 5, true}),
     case_name);
 
 TEST(room_game, an_invalid_action_is_refused_with_the_rules_code_and_changes_nothing) {
@@ -150,8 +149,8 @@ TEST(room_game, an_invalid_action_is_refused_with_the_rules_code_and_changes_not
   t.send(waiting, action_msg({{"type", "play"}, {"cards", json::array({own})}}));
   EXPECT_EQ((*waiting.fake->last("error"))["code"], "not_your_turn");
   // The seat to act names a card it does not hold (one of the other hand's).
-  const auto not_mine = protocol::action_to_json(
-      rules::play_action{{game.seats[static_cast<std::size_t>(1 - current)].hand[0]}});
+  const auto not_mine =
+      protocol::action_to_json(rules::play_action{{game.seats[static_cast<std::size_t>(1 - current)].hand[0]}});
   t.send(to_act, action_msg(not_mine));
   EXPECT_EQ((*to_act.fake->last("error"))["code"], "not_held");
   t.send(to_act, action_msg({{"type", "play_face_down"}, {"slot", 0}}));
@@ -350,8 +349,7 @@ TEST(room_game, the_scoreboard_counts_every_game) {
   EXPECT_EQ(firsts, finished);
   bool bot_listed = false;
   for (const auto& entry : board["players"])
-    if (entry["bot"] == "greedy")
-      bot_listed = entry["name"] == "Greedy bot 1" && entry["player_id"].is_null();
+    if (entry["bot"] == "greedy") bot_listed = entry["name"] == "Greedy bot 1" && entry["player_id"].is_null();
   EXPECT_TRUE(bot_listed);
   t.send(t[0], msg("snapshot"));
   EXPECT_EQ((*t[0].fake->last("room"))["scoreboard"], board);

@@ -144,8 +144,8 @@ struct leak_checker {
           found = true;
         }
       }
-      ASSERT_TRUE(found) << player << " was sent a view of no state the game passed through (since state "
-                         << from << " of " << states.size() << "): " << view->dump();
+      ASSERT_TRUE(found) << player << " was sent a view of no state the game passed through (since state " << from
+                         << " of " << states.size() << "): " << view->dump();
     }
   }
 
@@ -178,8 +178,7 @@ void play_game(table& t, rules::rng& random, leak_checker& checker) {
       pick = 0;
       const auto first_rank = rules::rank_of(*rules::parse_card(legal[0]["cards"][0].get<std::string>()));
       for (std::size_t i = 1; i < legal.size() && legal[i]["type"] == "play"; ++i)
-        if (rules::rank_of(*rules::parse_card(legal[i]["cards"][0].get<std::string>())) == first_rank)
-          pick = i;
+        if (rules::rank_of(*rules::parse_card(legal[i]["cards"][0].get<std::string>())) == first_rank) pick = i;
     }
     const auto errors = who->fake->errors;
     t.send(*who, action_msg(legal[pick]));
@@ -257,29 +256,26 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         leak_case{"shiphead_2", rules::preset_id::shiphead, {}, 2, 0},
         leak_case{"shiphead_4", rules::preset_id::shiphead, {}, 2, 2},
-        leak_case{"isf_5", rules::preset_id::isf, {}, 3, 2},
-        leak_case{"limbo_4", rules::preset_id::limbo, {}, 2, 2},
+        leak_case{"isf_5", rules::preset_id::isf, {}, 3, 2}, leak_case{"limbo_4", rules::preset_id::limbo, {}, 2, 2},
         leak_case{"palace_5", rules::preset_id::palace, {}, 2, 3},
         leak_case{"standard_5", rules::preset_id::standard, {}, 3, 2},
         leak_case{"give_pile_jokers", rules::preset_id::shiphead,
                   with([](rules::ruleset_options& o) { o.jokers = rules::joker_rule::give_pile; }), 2, 2},
         leak_case{"reverse_jokers", rules::preset_id::standard,
                   with([](rules::ruleset_options& o) { o.jokers = rules::joker_rule::reverse; }), 2, 3},
-        leak_case{"burn_in", rules::preset_id::shiphead,
-                  with([](rules::ruleset_options& o) { o.burn_in = true; }), 2, 2},
+        leak_case{"burn_in", rules::preset_id::shiphead, with([](rules::ruleset_options& o) { o.burn_in = true; }), 2,
+                  2},
         leak_case{"swap_stacking", rules::preset_id::standard,
                   with([](rules::ruleset_options& o) { o.swap_stacking = true; }), 2, 2},
-        leak_case{"skip_jokers_and_powers", rules::preset_id::shiphead,
-                  with([](rules::ruleset_options& o) {
-                    o.jokers = rules::joker_rule::skip;
-                    o.powers = {{5, rules::bit_of(rules::rank_power::skip)},
-                                {9, rules::bit_of(rules::rank_power::reverse)}};
-                  }),
-                  2, 2},
+        leak_case{
+            "skip_jokers_and_powers", rules::preset_id::shiphead, with([](rules::ruleset_options& o) {
+              o.jokers = rules::joker_rule::skip;
+              o.powers = {{5, rules::bit_of(rules::rank_power::skip)}, {9, rules::bit_of(rules::rank_power::reverse)}};
+            }),
+            2, 2},
         // Face-down cards turned at any turn, with nothing drawn: the blind cards a view
         // may never show are in play from the first turn.
-        leak_case{"play_from_table_fixed_hand", rules::preset_id::standard,
-                  with([](rules::ruleset_options& o) {
+        leak_case{"play_from_table_fixed_hand", rules::preset_id::standard, with([](rules::ruleset_options& o) {
                     o.play_from_table = true;
                     o.fixed_hand = true;
                   }),

@@ -14,7 +14,9 @@ class untouchable : public participant {
   void deliver(frame) override { ADD_FAILURE() << "the room delivered a frame itself"; }
 };
 
-protocol::table_message request(protocol::table_request r) { return protocol::table_message{std::nullopt, std::move(r)}; }
+protocol::table_message request(protocol::table_request r) {
+  return protocol::table_message{std::nullopt, std::move(r)};
+}
 
 TEST(room_outbox, a_join_puts_the_snapshot_in_the_outbox_and_asks_for_a_save) {
   room r(make_settings(2), player_info{"p0", "Ana"}, 1, start_time());
@@ -75,8 +77,8 @@ TEST(room_outbox, a_game_against_bots_hands_over_the_finished_game_with_its_game
   const auto& over = started.finished[0].game_over;
   ASSERT_TRUE(over && std::holds_alternative<protocol::game_over_message>(*over));
   EXPECT_FALSE(std::get<protocol::game_over_message>(*over).game_id);  // the host fills it after the commit
-  const auto letter = std::find_if(started.letters.begin(), started.letters.end(),
-                                   [&](const auto& l) { return l.message == over; });
+  const auto letter =
+      std::find_if(started.letters.begin(), started.letters.end(), [&](const auto& l) { return l.message == over; });
   EXPECT_NE(letter, started.letters.end());
 }
 

@@ -224,8 +224,7 @@ TEST(room_saved, a_move_appends_its_actions_and_leaves_the_saved_form_alone) {
   EXPECT_GT(t.r.steps_appending, steps_before);
   EXPECT_GT(t.r.log().actions.size(), logged_before);
   EXPECT_EQ(t.r.states_saved, states_before) << "a plain move rewrote the saved table";
-  EXPECT_FALSE(t.r.saved()["game"]["record"].contains("actions") &&
-               !t.r.saved()["game"]["record"]["actions"].empty());
+  EXPECT_FALSE(t.r.saved()["game"]["record"].contains("actions") && !t.r.saved()["game"]["record"]["actions"].empty());
   // The log is the record's actions, from the first.
   EXPECT_EQ(t.r.log().first, 0u);
   EXPECT_EQ(t.r.log().actions.size(), t.r.record()->actions.size());

@@ -54,8 +54,7 @@ TEST(room_timer, when_the_turn_timer_runs_out_the_seat_gets_the_greedy_move) {
   EXPECT_TRUE((*last_game)["deadlines"]["grace_ms_left"].is_null());
 
   rules::rng unused(0);
-  const auto expected =
-      rules::choose_action(rules::bot_kind::greedy, rules::view_for(*t.r.game(), current), unused);
+  const auto expected = rules::choose_action(rules::bot_kind::greedy, rules::view_for(*t.r.game(), current), unused);
   ASSERT_TRUE(expected);
   const auto actions = t.r.record()->actions.size();
   t.advance(14s);

@@ -26,12 +26,10 @@ std::vector<bot_table> tables() {
   std::vector<bot_table> out;
   for (preset_id p : all_presets) out.push_back({std::string(to_string(p)), preset(p)});
   out.push_back({"reverse jokers", variant(preset_id::shiphead, {.jokers = joker_rule::reverse})});
-  out.push_back(
-      {"give-pile jokers", variant(preset_id::shiphead, {.jokers = joker_rule::give_pile})});
+  out.push_back({"give-pile jokers", variant(preset_id::shiphead, {.jokers = joker_rule::give_pile})});
   out.push_back({"burn-in", variant(preset_id::shiphead, {.burn_in = true})});
   out.push_back({"swap stacking", variant(preset_id::standard, {.swap_stacking = true})});
-  out.push_back(
-      {"no voluntary pick-up", variant(preset_id::shiphead, {.voluntary_pickup = false})});
+  out.push_back({"no voluntary pick-up", variant(preset_id::shiphead, {.voluntary_pickup = false})});
   return out;
 }
 
@@ -56,29 +54,24 @@ void expect_bots_play_legally(bot_kind kind) {
             const auto idle = choose_action(kind, view_for(state, other), random);
             if (idle) {
               EXPECT_FALSE(validate(state, other, *idle))
-                  << t.name << " seed " << seed << ": seat " << other << " out of turn "
-                  << describe(*idle);
+                  << t.name << " seed " << seed << ": seat " << other << " out of turn " << describe(*idle);
             }
           }
         }
         const auto chosen = choose_action(kind, view_for(state, seat), random);
         ASSERT_TRUE(chosen.has_value()) << t.name << " seed " << seed << " step " << steps;
         const auto refused = try_apply(state, seat, *chosen, events);
-        ASSERT_FALSE(refused) << t.name << " seed " << seed << " step " << steps << ": "
-                              << describe(*chosen) << " " << error_text(refused);
+        ASSERT_FALSE(refused) << t.name << " seed " << seed << " step " << steps << ": " << describe(*chosen) << " "
+                              << error_text(refused);
       }
       EXPECT_TRUE(state.over()) << t.name << " seed " << seed;
     }
   }
 }
 
-TEST(bots, the_random_bot_always_chooses_a_legal_action) {
-  expect_bots_play_legally(bot_kind::random);
-}
+TEST(bots, the_random_bot_always_chooses_a_legal_action) { expect_bots_play_legally(bot_kind::random); }
 
-TEST(bots, the_greedy_bot_always_chooses_a_legal_action) {
-  expect_bots_play_legally(bot_kind::greedy);
-}
+TEST(bots, the_greedy_bot_always_chooses_a_legal_action) { expect_bots_play_legally(bot_kind::greedy); }
 
 TEST(bots, a_bot_whose_turn_it_is_not_does_nothing) {
   table t(shiphead(), {{.hand = "3C 5C KC"}, {.hand = "4H 6H 8S"}});

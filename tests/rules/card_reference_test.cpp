@@ -93,8 +93,7 @@ std::vector<row> rows_of(std::string_view table) {
     const auto arrow = line.find("=>");
     if (arrow == std::string::npos) continue;
     row r{std::string(line.substr(0, arrow)), {}};
-    for (const auto& cell : split(std::string_view(line).substr(arrow + 2), ','))
-      r.cells.push_back(cell);
+    for (const auto& cell : split(std::string_view(line).substr(arrow + 2), ',')) r.cells.push_back(cell);
     out.push_back(r);
   }
   return out;
@@ -105,9 +104,9 @@ std::string describe_top(top_state t) {
   return std::string(t.used ? "<" : "[") + std::string(rank_name(t.top)) + (t.used ? ">" : "]");
 }
 
-const std::vector<top_state> shiphead_tops = {
-    {0, false}, {2, false}, {3, false}, {4, false},  {5, false},  {6, false},  {8, false},
-    {8, true},  {9, false}, {9, true},  {11, false}, {12, false}, {13, false}, {14, false}};
+const std::vector<top_state> shiphead_tops = {{0, false},  {2, false},  {3, false},  {4, false}, {5, false},
+                                              {6, false},  {8, false},  {8, true},   {9, false}, {9, true},
+                                              {11, false}, {12, false}, {13, false}, {14, false}};
 
 TEST(card_reference, shiphead_can_reach_exactly_the_top_states_of_the_tables) {
   EXPECT_EQ(shiphead().reachable_top_states(), shiphead_tops);

@@ -75,8 +75,7 @@ TEST(deal, every_zone_has_the_presets_size_for_two_to_eight_players) {
         EXPECT_EQ(d.face_up[i].size(), static_cast<std::size_t>(rules.face_up));
         EXPECT_EQ(d.face_down[i].size(), static_cast<std::size_t>(rules.face_down));
       }
-      EXPECT_EQ(d.stock.size(),
-                static_cast<std::size_t>(52 * decks - players * rules.cards_per_player()))
+      EXPECT_EQ(d.stock.size(), static_cast<std::size_t>(52 * decks - players * rules.cards_per_player()))
           << to_string(p) << " " << players;
     }
   }
@@ -90,8 +89,7 @@ TEST(deal, every_card_of_the_decks_is_dealt_exactly_once) {
       ASSERT_GT(decks, 0);
       const auto dealt = deal_from_seed(rules, players, -1, 99);
       ASSERT_TRUE(dealt.ok());
-      EXPECT_EQ(all_cards(dealt.value()), full_decks(decks, false))
-          << to_string(p) << " " << players;
+      EXPECT_EQ(all_cards(dealt.value()), full_decks(decks, false)) << to_string(p) << " " << players;
     }
   }
   const ruleset jokers = variant(preset_id::shiphead, {.jokers = joker_rule::give_pile});

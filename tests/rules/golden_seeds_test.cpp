@@ -146,10 +146,9 @@ std::string golden_line(const golden_game& g) {
   std::string order;
   for (const int seat : g.finish_order) order += (order.empty() ? "" : ", ") + std::to_string(seat);
   return "{preset_id::" + std::string(to_string(g.preset)) + ", " + std::to_string(g.players) + ", " +
-         std::to_string(g.seed) + "ull, bot_kind::" + std::string(to_string(g.bots)) + ", " +
-         hex(g.deal_hash) + ", " + std::to_string(g.actions) + ", {" + order + "}, " +
-         std::to_string(g.shithead) + ", " + (g.abandoned ? "true" : "false") + ", " +
-         hex(g.action_hash) + "},";
+         std::to_string(g.seed) + "ull, bot_kind::" + std::string(to_string(g.bots)) + ", " + hex(g.deal_hash) + ", " +
+         std::to_string(g.actions) + ", {" + order + "}, " + std::to_string(g.shithead) + ", " +
+         (g.abandoned ? "true" : "false") + ", " + hex(g.action_hash) + "},";
 }
 
 // What the fixed seed gives today, computed the way the pinned values were.
@@ -184,6 +183,8 @@ golden_game measure(preset_id preset, int players, std::uint64_t seed, bot_kind 
 // each seed and table size, and one random-bot game a preset, since rooms use both.
 // Columns: preset, players, seed, bots, deal hash, actions applied, finish order,
 // shithead, abandoned at the turn limit, action hash.
+// One game a line, as golden_line() prints them.
+// clang-format off
 const std::vector<golden_game> pinned = {
     {preset_id::shiphead, 2, 1ull, bot_kind::greedy, 0xcb533a6e69171d52ull, 82, {0}, 1, false, 0xccffb4509f77010cull},
     {preset_id::shiphead, 4, 1ull, bot_kind::greedy, 0x76089b21240f02a5ull, 98, {3, 2, 0}, 1, false, 0x8ede9e728b400763ull},
@@ -240,6 +241,7 @@ const std::vector<golden_game> pinned = {
     {preset_id::standard, 6, 16045690984503111693ull, bot_kind::greedy, 0x8dbf7c1abec04da4ull, 176, {1, 3, 0, 4, 2}, 5, false, 0x624ea19af4085a32ull},
     {preset_id::standard, 4, 1ull, bot_kind::random, 0x98a2f71bb030efbfull, 628, {3, 0, 1}, 2, false, 0xdd97f0c58e8921baull},
 };
+// clang-format on
 
 TEST(golden_seeds, every_preset_deals_and_plays_the_pinned_games) {
   struct game_key {
@@ -279,13 +281,67 @@ TEST(golden_seeds, every_preset_deals_and_plays_the_pinned_games) {
 const std::vector<golden_game> pinned_isf_turn_passing_on = {
     {preset_id::isf, 2, 1ull, bot_kind::greedy, 0xa087e884aa0e10c4ull, 87, {1}, 0, false, 0x45c55a75d7f11f4dull},
     {preset_id::isf, 4, 1ull, bot_kind::greedy, 0x98a2f71bb030efbfull, 112, {0, 1, 3}, 2, false, 0x426edec0826d196ull},
-    {preset_id::isf, 6, 1ull, bot_kind::greedy, 0xe3fb9b1de851854aull, 188, {2, 0, 3, 5, 1}, 4, false, 0x1dca24d71d86c67cull},
+    {preset_id::isf,
+     6,
+     1ull,
+     bot_kind::greedy,
+     0xe3fb9b1de851854aull,
+     188,
+     {2, 0, 3, 5, 1},
+     4,
+     false,
+     0x1dca24d71d86c67cull},
     {preset_id::isf, 2, 20240611ull, bot_kind::greedy, 0xa229efb1e371bd46ull, 80, {1}, 0, false, 0x5c6ac8e6478fcbbdull},
-    {preset_id::isf, 4, 20240611ull, bot_kind::greedy, 0x61557942cfc43685ull, 115, {1, 0, 2}, 3, false, 0x99bd61a510c6985ull},
-    {preset_id::isf, 6, 20240611ull, bot_kind::greedy, 0x86d5818e1e1b5832ull, 217, {1, 4, 0, 3, 5}, 2, false, 0x65b1f3ddd87876d8ull},
-    {preset_id::isf, 2, 16045690984503111693ull, bot_kind::greedy, 0x1a5e7e3b58eb2a1eull, 99, {1}, 0, false, 0xbbb42278b25501a8ull},
-    {preset_id::isf, 4, 16045690984503111693ull, bot_kind::greedy, 0x6734b26eeb15aaa3ull, 155, {1, 2, 3}, 0, false, 0x23d8b990c88cacc8ull},
-    {preset_id::isf, 6, 16045690984503111693ull, bot_kind::greedy, 0x8dbf7c1abec04da4ull, 229, {1, 5, 4, 2, 0}, 3, false, 0x61032374922f449cull},
+    {preset_id::isf,
+     4,
+     20240611ull,
+     bot_kind::greedy,
+     0x61557942cfc43685ull,
+     115,
+     {1, 0, 2},
+     3,
+     false,
+     0x99bd61a510c6985ull},
+    {preset_id::isf,
+     6,
+     20240611ull,
+     bot_kind::greedy,
+     0x86d5818e1e1b5832ull,
+     217,
+     {1, 4, 0, 3, 5},
+     2,
+     false,
+     0x65b1f3ddd87876d8ull},
+    {preset_id::isf,
+     2,
+     16045690984503111693ull,
+     bot_kind::greedy,
+     0x1a5e7e3b58eb2a1eull,
+     99,
+     {1},
+     0,
+     false,
+     0xbbb42278b25501a8ull},
+    {preset_id::isf,
+     4,
+     16045690984503111693ull,
+     bot_kind::greedy,
+     0x6734b26eeb15aaa3ull,
+     155,
+     {1, 2, 3},
+     0,
+     false,
+     0x23d8b990c88cacc8ull},
+    {preset_id::isf,
+     6,
+     16045690984503111693ull,
+     bot_kind::greedy,
+     0x8dbf7c1abec04da4ull,
+     229,
+     {1, 5, 4, 2, 0},
+     3,
+     false,
+     0x61032374922f449cull},
     {preset_id::isf, 4, 1ull, bot_kind::random, 0x98a2f71bb030efbfull, 205, {2, 3, 0}, 1, false, 0x13a38b2b27694a94ull},
 };
 
@@ -308,7 +364,8 @@ TEST(golden_seeds, isf_with_the_turn_passing_on_after_a_pick_up_plays_the_games_
 TEST(golden_seeds, DISABLED_print_the_table) {
   for (const preset_id preset : all_presets) {
     for (const std::uint64_t seed : seeds)
-      for (const int players : table_sizes) std::cout << golden_line(measure(preset, players, seed, bot_kind::greedy)) << "\n";
+      for (const int players : table_sizes)
+        std::cout << golden_line(measure(preset, players, seed, bot_kind::greedy)) << "\n";
     std::cout << golden_line(measure(preset, 4, seeds[0], bot_kind::random)) << "\n";
   }
 }

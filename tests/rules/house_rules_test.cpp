@@ -53,8 +53,7 @@ TEST(rank_powers, each_skip_card_in_a_play_skips_one_seat_round_the_table) {
 }
 
 TEST(rank_powers, with_two_seats_a_skip_gives_the_player_another_turn) {
-  table t(shiphead_with({.powers = {{6, only(rank_power::skip)}}}),
-          {{.hand = "3C 6C KC"}, {.hand = "4H 7H QH"}});
+  table t(shiphead_with({.powers = {{6, only(rank_power::skip)}}}), {{.hand = "3C 6C KC"}, {.hand = "4H 7H QH"}});
   t.act(0, play("6C"));
   EXPECT_EQ(t.current(), 0);
 }
@@ -90,8 +89,7 @@ TEST(rank_powers, a_rank_whose_powers_are_taken_away_is_plain) {
 }
 
 TEST(rank_powers, a_rank_given_reset_goes_on_anything) {
-  table t(shiphead_with({.powers = {{4, only(rank_power::reset)}}}),
-          {{.hand = "3C AC 5C"}, {.hand = "4H 6H"}});
+  table t(shiphead_with({.powers = {{4, only(rank_power::reset)}}}), {{.hand = "3C AC 5C"}, {.hand = "4H 6H"}});
   t.act(0, play("AC"));
   t.act(1, play("4H"));
   EXPECT_EQ(t.top(), (top_state{4, false}));
@@ -100,8 +98,7 @@ TEST(rank_powers, a_rank_given_reset_goes_on_anything) {
 }
 
 TEST(rank_powers, a_burn_rank_that_reverses_flips_the_direction_and_the_player_plays_again) {
-  table t(variant(preset_id::standard,
-                  {.powers = {{rank_jack, both(rank_power::burn, rank_power::reverse)}}}),
+  table t(variant(preset_id::standard, {.powers = {{rank_jack, both(rank_power::burn, rank_power::reverse)}}}),
           {{.hand = "3C JC KC"}, {.hand = "4H 7H QH"}, {.hand = "4S 8S 9S"}});
   t.act(0, play("JC"));
   ASSERT_NE(t.saw(event_type::reversed, 0), nullptr);
@@ -129,8 +126,7 @@ TEST(rank_powers, the_presets_read_back_in_the_same_terms) {
   EXPECT_EQ(s.powers_of(10), only(rank_power::burn));
   EXPECT_EQ(s.powers_of(5), 0);
   EXPECT_EQ(preset(preset_id::isf).powers_of(7), only(rank_power::lower));
-  EXPECT_EQ(variant(preset_id::isf, {.lower_than_seven = true}).powers_of(7),
-            only(rank_power::lower_than_played));
+  EXPECT_EQ(variant(preset_id::isf, {.lower_than_seven = true}).powers_of(7), only(rank_power::lower_than_played));
 }
 
 TEST(rank_powers, giving_every_rank_its_preset_powers_changes_nothing) {
@@ -198,8 +194,7 @@ TEST(jokers_reverse, two_jokers_played_together_flip_the_direction_once) {
 // their ability to be played over higher ranked cards")
 
 TEST(specials_on_anything, switched_off_a_10_and_a_7_obey_equal_or_higher_but_a_2_does_not) {
-  table t(shiphead_with({.specials_on_anything = false}),
-          {{.hand = "3C KC 5C"}, {.hand = "4H 10H 7H 2H"}});
+  table t(shiphead_with({.specials_on_anything = false}), {{.hand = "3C KC 5C"}, {.hand = "4H 10H 7H 2H"}});
   t.act(0, play("KC"));
   t.refuse(1, play("10H"), error_code::not_playable);
   t.refuse(1, play("7H"), error_code::not_playable);
@@ -257,8 +252,7 @@ TEST(play_from_table, hand_and_face_up_cards_of_one_rank_go_together_and_the_han
 
 TEST(play_from_table, a_face_down_card_may_be_turned_once_uncovered_even_with_a_hand) {
   table t(shiphead_with({.hand_size = 2, .play_from_table = true}),
-          {{.hand = "3C 5C", .up = "KC QC", .down = "4D 9D"},
-           {.hand = "4H 6H AH", .up = "5S 7S", .down = "8S 8H"}},
+          {{.hand = "3C 5C", .up = "KC QC", .down = "4D 9D"}, {.hand = "4H 6H AH", .up = "5S 7S", .down = "8S 8H"}},
           "2C 2D 3D 3H");
   t.refuse(0, turn_face_down(0), error_code::not_on_face_down);  // both still covered
   t.act(0, play("KC"));
@@ -293,8 +287,7 @@ TEST(play_from_table, does_not_combine_with_swap_stacking) {
 
 TEST(fixed_hand, the_leftover_cards_are_set_aside_and_nobody_draws) {
   table t(shiphead_with({.fixed_hand = true}),
-          {{.hand = "3C 5C", .up = "KC", .down = "4D"}, {.hand = "3D 6D", .up = "QD", .down = "5D"}},
-          "9C 9D 9H");
+          {{.hand = "3C 5C", .up = "KC", .down = "4D"}, {.hand = "3D 6D", .up = "QD", .down = "5D"}}, "9C 9D 9H");
   EXPECT_TRUE(t.state.stock.empty());
   EXPECT_EQ(t.state.set_aside, 3);
   t.act(0, play("3C"));

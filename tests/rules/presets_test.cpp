@@ -265,8 +265,7 @@ TEST(palace, deals_3_in_hand_no_face_up_and_6_face_down_from_two_decks) {
   std::size_t total = dealt.value().stock.size();
   for (int s = 0; s < 2; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    total += dealt.value().hands[i].size() + dealt.value().face_up[i].size() +
-             dealt.value().face_down[i].size();
+    total += dealt.value().hands[i].size() + dealt.value().face_up[i].size() + dealt.value().face_down[i].size();
   }
   EXPECT_EQ(total, 104u);
 }
@@ -278,9 +277,8 @@ TEST(palace, the_swap_names_no_cards) {
   ASSERT_TRUE(made.ok());
   game_state state = made.value();
   EXPECT_EQ(legal_actions(state, 0), (std::vector<action>{swap_up("")}));
-  EXPECT_EQ(
-      validate(state, 0, swap_up("3C")).value_or(rule_error{error_code::bad_ruleset, ""}).code,
-      error_code::bad_swap);
+  EXPECT_EQ(validate(state, 0, swap_up("3C")).value_or(rule_error{error_code::bad_ruleset, ""}).code,
+            error_code::bad_swap);
   std::vector<event> events;
   EXPECT_FALSE(try_apply(state, 0, swap_up(""), events));
   EXPECT_FALSE(try_apply(state, 1, swap_up(""), events));
@@ -288,9 +286,8 @@ TEST(palace, the_swap_names_no_cards) {
 }
 
 TEST(palace, two_copies_of_a_card_may_be_dealt_from_two_decks) {
-  auto made = new_game(
-      palace(), 2, -1,
-      make_deal({{.hand = "3C 3C 5C", .down = "6C 7C"}, {.hand = "3D 4D 5D", .down = "6C 7D"}}));
+  auto made = new_game(palace(), 2, -1,
+                       make_deal({{.hand = "3C 3C 5C", .down = "6C 7C"}, {.hand = "3D 4D 5D", .down = "6C 7D"}}));
   ASSERT_TRUE(made.ok()) << made.error().message;
   EXPECT_EQ(made.value().decks, 2);
 }
@@ -334,9 +331,8 @@ TEST(palace, a_player_on_face_down_cards_turns_one_and_may_not_pick_up_instead) 
   table t(palace(), {{.hand = "3C", .down = "4C 5C 6C 7C 8C 9C"}, {.hand = "4D 6D KD"}});
   t.act(0, play("3C"));
   t.act(1, play("4D"));
-  EXPECT_EQ(t.legal(0),
-            (std::vector<action>{turn_face_down(0), turn_face_down(1), turn_face_down(2),
-                                 turn_face_down(3), turn_face_down(4), turn_face_down(5)}));
+  EXPECT_EQ(t.legal(0), (std::vector<action>{turn_face_down(0), turn_face_down(1), turn_face_down(2), turn_face_down(3),
+                                             turn_face_down(4), turn_face_down(5)}));
   t.refuse(0, pick_up(), error_code::must_play);
   t.act(0, turn_face_down(5));
   EXPECT_EQ(t.top(), (top_state{9, false}));
@@ -344,9 +340,7 @@ TEST(palace, a_player_on_face_down_cards_turns_one_and_may_not_pick_up_instead) 
 
 // standard
 
-TEST(standard, deals_3_in_hand_3_face_up_and_3_face_down) {
-  expect_zone_sizes(standard(), 4, 3, 3, 3);
-}
+TEST(standard, deals_3_in_hand_3_face_up_and_3_face_down) { expect_zone_sizes(standard(), 4, 3, 3, 3); }
 
 TEST(standard, a_10_may_be_played_on_an_empty_pile_and_burns_it) {
   table t(standard(), {{.hand = "3C 10C KC"}, {.hand = "4D 5D"}});
@@ -524,8 +518,7 @@ TEST(isf, a_face_down_2_as_the_last_card_goes_to_the_hand_with_the_pile) {
 
 TEST(standard, of_two_3s_face_up_the_one_nearest_the_dealers_left_starts) {
   // Dealer 1: the order from the dealer's left is 2, 0, 1.
-  table t(standard(),
-          {{.hand = "5C 6C", .up = "3C"}, {.hand = "4H 9H"}, {.hand = "5D 6D", .up = "3D"}}, "", 1);
+  table t(standard(), {{.hand = "5C 6C", .up = "3C"}, {.hand = "4H 9H"}, {.hand = "5D 6D", .up = "3D"}}, "", 1);
   EXPECT_EQ(t.current(), 2);
 }
 

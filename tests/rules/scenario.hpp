@@ -62,16 +62,14 @@ struct setup_failed : std::runtime_error {
 
 // "2".."10", "J", "Q", "K", "A"; 0 when the text is no rank.
 inline rank rank_from(std::string_view text) {
-  static constexpr std::string_view names[] = {"2", "3",  "4", "5", "6", "7", "8",
-                                               "9", "10", "J", "Q", "K", "A"};
+  static constexpr std::string_view names[] = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
   for (int i = 0; i < 13; ++i)
     if (names[i] == text) return static_cast<rank>(i + 2);
   return 0;
 }
 
 // "3H", "10S", "QC", "BJ" (black joker), "RJ" (red joker).
-inline card card_from(std::string_view text,
-                      std::source_location loc = std::source_location::current()) {
+inline card card_from(std::string_view text, std::source_location loc = std::source_location::current()) {
   if (text == "BJ") return card::joker(joker_black);
   if (text == "RJ") return card::joker(joker_red);
   if (text.size() < 2) fail_at(loc, "bad card text '" + std::string(text) + "'");
@@ -79,14 +77,12 @@ inline card card_from(std::string_view text,
   const char s = text.back();
   const std::string_view suits = "CDHS";
   const auto suit_index = suits.find(s);
-  if (r == 0 || suit_index == std::string_view::npos)
-    fail_at(loc, "bad card text '" + std::string(text) + "'");
+  if (r == 0 || suit_index == std::string_view::npos) fail_at(loc, "bad card text '" + std::string(text) + "'");
   return card(r, static_cast<suit>(suit_index));
 }
 
 // Cards separated by spaces, in the order written.
-inline std::vector<card> cards(std::string_view text,
-                               std::source_location loc = std::source_location::current()) {
+inline std::vector<card> cards(std::string_view text, std::source_location loc = std::source_location::current()) {
   std::vector<card> out;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -104,21 +100,18 @@ inline std::vector<card> bag(std::vector<card> v) {
   std::sort(v.begin(), v.end());
   return v;
 }
-inline std::vector<card> bag(std::string_view text,
-                             std::source_location loc = std::source_location::current()) {
+inline std::vector<card> bag(std::string_view text, std::source_location loc = std::source_location::current()) {
   return bag(cards(text, loc));
 }
 
-inline card_set set_of(std::string_view text,
-                       std::source_location loc = std::source_location::current()) {
+inline card_set set_of(std::string_view text, std::source_location loc = std::source_location::current()) {
   card_set out;
   for (card c : cards(text, loc)) out.push_back(c);
   return out;
 }
 
 // Actions.
-inline action play(std::string_view text, int target = -1,
-                   std::source_location loc = std::source_location::current()) {
+inline action play(std::string_view text, int target = -1, std::source_location loc = std::source_location::current()) {
   return play_action{set_of(text, loc), target};
 }
 inline action turn_face_down(int slot) { return face_down_action{slot}; }
@@ -217,9 +210,7 @@ inline void expect_same_game(const game_state& before, const game_state& after,
   if (before.stock != after.stock) differs("stock");
   if (before.pile.cards != after.pile.cards) differs("pile");
   if (before.pile.top != after.pile.top) differs("pile top");
-  if (before.pile.run_rank != after.pile.run_rank ||
-      before.pile.run_length != after.pile.run_length)
-    differs("run");
+  if (before.pile.run_rank != after.pile.run_rank || before.pile.run_length != after.pile.run_length) differs("run");
   if (before.pile.invisible_run_rank != after.pile.invisible_run_rank ||
       before.pile.invisible_run_length != after.pile.invisible_run_length)
     differs("invisible run");
@@ -232,15 +223,13 @@ inline void expect_same_game(const game_state& before, const game_state& after,
 
 inline constexpr int any_seat = -2;
 
-inline const event* find_event(const std::vector<event>& events, event_type type,
-                               int seat = any_seat) {
+inline const event* find_event(const std::vector<event>& events, event_type type, int seat = any_seat) {
   for (const auto& e : events)
     if (e.type == type && (seat == any_seat || e.seat == seat)) return &e;
   return nullptr;
 }
 inline int count_events(const std::vector<event>& events, event_type type) {
-  return static_cast<int>(
-      std::count_if(events.begin(), events.end(), [&](const event& e) { return e.type == type; }));
+  return static_cast<int>(std::count_if(events.begin(), events.end(), [&](const event& e) { return e.type == type; }));
 }
 
 inline std::vector<card> cards_of(const card_set& s) { return {s.begin(), s.end()}; }
@@ -251,10 +240,9 @@ class table {
   game_state state;
   std::vector<event> events;  // from the last action
 
-  table(const ruleset& rules, const std::vector<seat_cards>& seats, std::string_view stock = "",
-        int dealer = -1, std::source_location loc = std::source_location::current()) {
-    auto made =
-        new_game(rules, static_cast<int>(seats.size()), dealer, make_deal(seats, stock, loc));
+  table(const ruleset& rules, const std::vector<seat_cards>& seats, std::string_view stock = "", int dealer = -1,
+        std::source_location loc = std::source_location::current()) {
+    auto made = new_game(rules, static_cast<int>(seats.size()), dealer, make_deal(seats, stock, loc));
     if (!made) fail_at(loc, "new_game refused the deal: " + made.error().message);
     state = std::move(made).value();
     for (int s = 0; s < static_cast<int>(seats.size()); ++s)
@@ -265,26 +253,23 @@ class table {
   // Applies an action that must be legal.
   void act(int seat, const action& a, std::source_location loc = std::source_location::current()) {
     const auto refused = try_apply(state, seat, a, events);
-    if (refused)
-      fail_at(loc, "seat " + std::to_string(seat) + " " + describe(a) +
-                       " refused: " + error_text(refused));
+    if (refused) fail_at(loc, "seat " + std::to_string(seat) + " " + describe(a) + " refused: " + error_text(refused));
   }
 
   // Expects `a` refused with `code` by validate and try_apply alike, changing nothing.
-  void refuse(int seat, const action& a, error_code code,
-              std::source_location loc = std::source_location::current()) {
+  void refuse(int seat, const action& a, error_code code, std::source_location loc = std::source_location::current()) {
     const auto checked = validate(state, seat, a);
     if (!checked || checked->code != code)
       ADD_FAILURE_AT(loc.file_name(), static_cast<int>(loc.line()))
-          << "validate(seat " << seat << ", " << describe(a) << "): expected " << to_string(code)
-          << ", got " << error_text(checked);
+          << "validate(seat " << seat << ", " << describe(a) << "): expected " << to_string(code) << ", got "
+          << error_text(checked);
     const game_state before = state;
     std::vector<event> out{event{}};
     const auto refused = try_apply(state, seat, a, out);
     if (!refused || refused->code != code)
       ADD_FAILURE_AT(loc.file_name(), static_cast<int>(loc.line()))
-          << "try_apply(seat " << seat << ", " << describe(a) << "): expected " << to_string(code)
-          << ", got " << error_text(refused);
+          << "try_apply(seat " << seat << ", " << describe(a) << "): expected " << to_string(code) << ", got "
+          << error_text(refused);
     expect_same_game(before, state, loc);
   }
 

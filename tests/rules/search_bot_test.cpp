@@ -95,7 +95,8 @@ void check_determinize_along(const ruleset& rules, int players, std::uint64_t se
       ASSERT_EQ(guess.stock.size(), s.stock.size());
       // ...and puts the cards the seat remembers where it saw them go.
       for (int o = 0; o < players; ++o)
-        ASSERT_TRUE(holds_all(guess.seats[static_cast<std::size_t>(o)].hand, memories[static_cast<std::size_t>(v)].known_hand(o)));
+        ASSERT_TRUE(holds_all(guess.seats[static_cast<std::size_t>(o)].hand,
+                              memories[static_cast<std::size_t>(v)].known_hand(o)));
     }
     const auto a = choose_action(bot_kind::greedy, view_for(s, seat), bots);
     ASSERT_TRUE(a);
@@ -131,7 +132,8 @@ TEST(search_bot, decides_the_same_whatever_the_cards_it_cannot_see) {
     ASSERT_NE(other, s);
     rng a(seed), b(seed);
     const auto mine = choose_search(view_for(s, seat), memories[static_cast<std::size_t>(seat)], {.playouts = 60}, a);
-    const auto theirs = choose_search(view_for(other, seat), memories[static_cast<std::size_t>(seat)], {.playouts = 60}, b);
+    const auto theirs =
+        choose_search(view_for(other, seat), memories[static_cast<std::size_t>(seat)], {.playouts = 60}, b);
     EXPECT_EQ(mine, theirs) << "seed " << seed;
   }
 }
@@ -164,9 +166,10 @@ TEST(search_bot, plays_whole_games_legally_under_every_preset_and_the_house_rule
     if (HasFatalFailure()) return;
   }
   play_games(variant(preset_id::shiphead, {.jokers = joker_rule::skip, .play_from_table = true}), 4, 2, 24);
-  play_games(variant(preset_id::standard, {.jokers = joker_rule::give_pile,
-                                          .powers = {{9, bit_of(rank_power::reverse)}}, .fixed_hand = true}),
-             2, 2, 24);
+  play_games(
+      variant(preset_id::standard,
+              {.jokers = joker_rule::give_pile, .powers = {{9, bit_of(rank_power::reverse)}}, .fixed_hand = true}),
+      2, 2, 24);
 }
 
 }  // namespace

@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "hidden_cards.hpp"
 #include "rules/deal.hpp"
 #include "rules/engine.hpp"
 #include "rules/playout.hpp"
 #include "rules/view.hpp"
-#include "hidden_cards.hpp"
 
 namespace shithead::rules {
 namespace {
@@ -222,8 +222,8 @@ std::vector<action> sample_actions(const game_state& s, int seat, rng& random) {
 class simulation : public ::testing::TestWithParam<sim_config> {};
 
 // Checks every invariant around one step of the game; returns false to stop the game.
-void check_step(game_state& state, const std::vector<bot_kind>& bots, rng& random,
-                playout_buffers& buffers, const card_counts& dealt, const std::string& where) {
+void check_step(game_state& state, const std::vector<bot_kind>& bots, rng& random, playout_buffers& buffers,
+                const card_counts& dealt, const std::string& where) {
   SCOPED_TRACE(where + " turn " + std::to_string(state.turns));
   // Cards: nothing appears, nothing vanishes but into the burned heap.
   const auto counts = count_cards(state);
@@ -245,8 +245,8 @@ void check_step(game_state& state, const std::vector<bot_kind>& bots, rng& rando
     for (const auto& a : sample_actions(state, seat, random)) {
       if (stacking && std::holds_alternative<swap_action>(a)) continue;  // stacked swaps are unlisted
       const auto error = validate(state, seat, a);
-      ASSERT_EQ(listed(state, seat, legal, a), !error) << "seat " << seat << ": " << describe(a)
-                                          << (error ? " -> " + std::string(to_string(error->code)) : "");
+      ASSERT_EQ(listed(state, seat, legal, a), !error)
+          << "seat " << seat << ": " << describe(a) << (error ? " -> " + std::string(to_string(error->code)) : "");
     }
   }
   ASSERT_TRUE(any_legal);
@@ -302,10 +302,14 @@ TEST_P(simulation, every_step_keeps_the_invariants) {
   const int games = games_per_config_and_players();
   // Every level; the searching ones at a tiny budget and in one game of eight, to keep
   // sanitized runs quick.
-  const std::vector<std::vector<bot_kind>> bot_mixes = {
-      {bot_kind::random}, {bot_kind::greedy}, {bot_kind::greedy, bot_kind::random},
-      {bot_kind::normal, bot_kind::easy}, {bot_kind::random}, {bot_kind::greedy},
-      {bot_kind::normal, bot_kind::random}, {bot_kind::hard, bot_kind::normal, bot_kind::expert}};
+  const std::vector<std::vector<bot_kind>> bot_mixes = {{bot_kind::random},
+                                                        {bot_kind::greedy},
+                                                        {bot_kind::greedy, bot_kind::random},
+                                                        {bot_kind::normal, bot_kind::easy},
+                                                        {bot_kind::random},
+                                                        {bot_kind::greedy},
+                                                        {bot_kind::normal, bot_kind::random},
+                                                        {bot_kind::hard, bot_kind::normal, bot_kind::expert}};
 
   int played = 0, abandoned = 0;
   for (int players = min_players; players <= max_players; ++players) {
@@ -338,10 +342,12 @@ TEST_P(simulation, every_step_keeps_the_invariants) {
 
       // The same seed plays the same game.
       if (g % 7 == 0) {
-        game_state again = new_game(rules, players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed).value();
+        game_state again =
+            new_game(rules, players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed).value();
         rng again_random(seed);
         // The checked run drew extra numbers for samples; replay both plainly instead.
-        game_state plain = new_game(rules, players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed).value();
+        game_state plain =
+            new_game(rules, players, static_cast<int>(seed % static_cast<std::uint64_t>(players)), seed).value();
         rng plain_random(seed);
         play_out(again, bots, again_random, buffers);
         play_out(plain, bots, plain_random, buffers);

@@ -34,8 +34,7 @@ TEST(turns, the_hand_is_played_first_then_face_up_cards_then_face_down_cards) {
 TEST(turns, face_up_cards_wait_while_the_stock_still_has_cards) {
   // A hand of one below the hand size with a stock: the player draws, so the hand is
   // never empty while the stock lasts and the face-up cards stay put.
-  table t(shiphead(), {{.hand = "3C 4C 5C 6C 7C", .up = "KD"}, {.hand = "4H 6H 8S AS QS"}},
-          "9C JC");
+  table t(shiphead(), {{.hand = "3C 4C 5C 6C 7C", .up = "KD"}, {.hand = "4H 6H 8S AS QS"}}, "9C JC");
   t.act(0, play("3C"));
   EXPECT_EQ(active_source(t.state, 0), card_source::hand);
   t.act(1, play("4H"));
@@ -273,12 +272,12 @@ TEST(turns, a_played_event_names_the_cards_and_a_turn_event_the_next_seat) {
 
 TEST(legal_actions_order, plays_by_rank_then_by_count_then_pick_up) {
   table t(shiphead(), {{.hand = "3S 3H 5D 5C 2C 10H 7D 9C"}, {.hand = "4C 6H 8S KS"}});
-  EXPECT_EQ(t.legal(0), (std::vector<action>{play("2C"), play("3H"), play("3H 3S"), play("5C"),
-                                             play("5C 5D"), play("7D"), play("9C"), play("10H")}));
+  EXPECT_EQ(t.legal(0), (std::vector<action>{play("2C"), play("3H"), play("3H 3S"), play("5C"), play("5C 5D"),
+                                             play("7D"), play("9C"), play("10H")}));
   t.act(0, play("3H"));
   t.act(1, play("4C"));
-  EXPECT_EQ(t.legal(0), (std::vector<action>{play("2C"), play("5C"), play("5C 5D"), play("7D"),
-                                             play("9C"), play("10H"), pick_up()}));
+  EXPECT_EQ(t.legal(0), (std::vector<action>{play("2C"), play("5C"), play("5C 5D"), play("7D"), play("9C"), play("10H"),
+                                             pick_up()}));
   EXPECT_TRUE(t.legal(1).empty());
 }
 
@@ -307,10 +306,9 @@ TEST(legal_actions_order, the_buffer_overload_matches_the_returning_one) {
 // The swap phase
 
 TEST(swap_phase, naming_other_cards_exchanges_hand_and_face_up_cards) {
-  auto made =
-      new_game(shiphead(), 2, -1,
-               make_deal({{.hand = "3C 4C 5C KC AC", .up = "6C 7C 8C", .down = "9C 10C JC"},
-                          {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D", .down = "JD QD KD"}}));
+  auto made = new_game(shiphead(), 2, -1,
+                       make_deal({{.hand = "3C 4C 5C KC AC", .up = "6C 7C 8C", .down = "9C 10C JC"},
+                                  {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D", .down = "JD QD KD"}}));
   ASSERT_TRUE(made.ok());
   game_state state = made.value();
   EXPECT_EQ(state.current_phase, phase::swap);
@@ -331,9 +329,9 @@ TEST(swap_phase, naming_other_cards_exchanges_hand_and_face_up_cards) {
 }
 
 TEST(swap_phase, seats_may_swap_in_any_order) {
-  auto made = new_game(shiphead(), 2, -1,
-                       make_deal({{.hand = "3C 4C 5C KC AC", .up = "6C 7C 8C"},
-                                  {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D"}}));
+  auto made = new_game(
+      shiphead(), 2, -1,
+      make_deal({{.hand = "3C 4C 5C KC AC", .up = "6C 7C 8C"}, {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D"}}));
   ASSERT_TRUE(made.ok());
   game_state state = made.value();
   EXPECT_EQ(seat_to_act(state), 0);
@@ -345,9 +343,9 @@ TEST(swap_phase, seats_may_swap_in_any_order) {
 }
 
 TEST(swap_phase, refusals_in_the_swap_leave_the_game_unchanged) {
-  auto made = new_game(shiphead(), 2, -1,
-                       make_deal({{.hand = "3C 4C 5C KC AC", .up = "6C 7C 8C"},
-                                  {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D"}}));
+  auto made = new_game(
+      shiphead(), 2, -1,
+      make_deal({{.hand = "3C 4C 5C KC AC", .up = "6C 7C 8C"}, {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D"}}));
   ASSERT_TRUE(made.ok());
   game_state state = made.value();
   auto refused = [&](int seat, const action& a, error_code code) {
@@ -374,9 +372,9 @@ TEST(swap_phase, refusals_in_the_swap_leave_the_game_unchanged) {
 }
 
 TEST(swap_phase, every_choice_of_three_from_hand_and_face_up_cards_is_legal) {
-  auto made = new_game(shiphead(), 2, -1,
-                       make_deal({{.hand = "3C 4C 5C KC AC", .up = "6C 7C 8C"},
-                                  {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D"}}));
+  auto made = new_game(
+      shiphead(), 2, -1,
+      make_deal({{.hand = "3C 4C 5C KC AC", .up = "6C 7C 8C"}, {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D"}}));
   ASSERT_TRUE(made.ok());
   const auto legal = legal_actions(made.value(), 0);
   EXPECT_EQ(legal.size(), 56u);  // 8 choose 3
@@ -476,19 +474,17 @@ TEST(turns, a_burn_from_face_up_cards_lets_the_player_go_on_from_face_up_cards) 
 
 TEST(legal_actions_order, with_two_decks_a_rank_is_listed_from_one_card_up_lowest_suits_first) {
   table t(shiphead(), {{.hand = "3C 5D 5C 5C"}, {.hand = "4D 6D"}});
-  EXPECT_EQ(t.legal(0),
-            (std::vector<action>{play("3C"), play("5C"), play("5C 5C"), play("5C 5C 5D")}));
+  EXPECT_EQ(t.legal(0), (std::vector<action>{play("3C"), play("5C"), play("5C 5C"), play("5C 5C 5D")}));
 }
 
 TEST(swap_phase, a_choice_of_cards_is_listed_once_even_with_copies_from_two_decks) {
-  auto made = new_game(shiphead(), 2, -1,
-                       make_deal({{.hand = "5C 5C 3C 4C 6C", .up = "7C 8C 9C"},
-                                  {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D"}}));
+  auto made = new_game(
+      shiphead(), 2, -1,
+      make_deal({{.hand = "5C 5C 3C 4C 6C", .up = "7C 8C 9C"}, {.hand = "3D 4D 5D 6D 7D", .up = "8D 9D 10D"}}));
   ASSERT_TRUE(made.ok());
   const auto legal = normalized(legal_actions(made.value(), 0));
   for (std::size_t i = 0; i < legal.size(); ++i)
-    for (std::size_t j = i + 1; j < legal.size(); ++j)
-      EXPECT_NE(legal[i], legal[j]) << describe(legal[i]);
+    for (std::size_t j = i + 1; j < legal.size(); ++j) EXPECT_NE(legal[i], legal[j]) << describe(legal[i]);
   EXPECT_EQ(legal.size(), 41u);  // 56 choices of 3 from 8, less the 15 that repeat a 5C
 }
 

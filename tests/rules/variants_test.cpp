@@ -49,8 +49,7 @@ TEST(jokers_reverse, a_joker_is_invisible) {
 }
 
 TEST(jokers_reverse, with_two_seats_a_reverse_changes_nothing) {
-  table t(shiphead_with({.jokers = joker_rule::reverse}),
-          {{.hand = "3C 5C KC"}, {.hand = "4H BJ 6H"}});
+  table t(shiphead_with({.jokers = joker_rule::reverse}), {{.hand = "3C 5C KC"}, {.hand = "4H BJ 6H"}});
   t.act(0, play("5C"));
   t.act(1, play("BJ"));
   EXPECT_EQ(t.current(), 0);
@@ -59,8 +58,7 @@ TEST(jokers_reverse, with_two_seats_a_reverse_changes_nothing) {
 }
 
 TEST(jokers_reverse, a_joker_may_be_played_on_an_ace_but_not_on_a_fresh_8) {
-  table t(shiphead_with({.jokers = joker_rule::reverse}),
-          {{.hand = "3C 8C AC"}, {.hand = "4H BJ RJ 6H"}});
+  table t(shiphead_with({.jokers = joker_rule::reverse}), {{.hand = "3C 8C AC"}, {.hand = "4H BJ RJ 6H"}});
   t.act(0, play("8C"));
   t.refuse(1, play("BJ"), error_code::not_playable);
   t.act(1, wait_turn());
@@ -70,8 +68,7 @@ TEST(jokers_reverse, a_joker_may_be_played_on_an_ace_but_not_on_a_fresh_8) {
 }
 
 TEST(jokers_reverse, a_joker_on_a_fresh_9_cancels_nine_or_lower) {
-  table t(shiphead_with({.jokers = joker_rule::reverse}),
-          {{.hand = "3C 9C KC"}, {.hand = "4H BJ 6H"}});
+  table t(shiphead_with({.jokers = joker_rule::reverse}), {{.hand = "3C 9C KC"}, {.hand = "4H BJ 6H"}});
   t.act(0, play("9C"));
   t.act(1, play("BJ"));
   EXPECT_EQ(t.top(), (top_state{9, true}));
@@ -79,15 +76,13 @@ TEST(jokers_reverse, a_joker_on_a_fresh_9_cancels_nine_or_lower) {
 }
 
 TEST(jokers_reverse, a_joker_and_another_rank_are_never_played_together) {
-  table t(shiphead_with({.jokers = joker_rule::reverse}),
-          {{.hand = "3C 5C KC"}, {.hand = "4H BJ 6H"}});
+  table t(shiphead_with({.jokers = joker_rule::reverse}), {{.hand = "3C 5C KC"}, {.hand = "4H BJ 6H"}});
   t.act(0, play("5C"));
   t.refuse(1, play("6H BJ"), error_code::mixed_ranks);
 }
 
 TEST(jokers_reverse, jokers_never_count_towards_four_of_a_kind) {
-  table t(shiphead_with({.jokers = joker_rule::reverse}),
-          {{.hand = "3C BJ BJ RJ RJ KC"}, {.hand = "4H 6H 8H"}});
+  table t(shiphead_with({.jokers = joker_rule::reverse}), {{.hand = "3C BJ BJ RJ RJ KC"}, {.hand = "4H 6H 8H"}});
   EXPECT_EQ(t.state.decks, 2);
   t.act(0, play("BJ BJ RJ RJ"));
   EXPECT_EQ(t.saw(event_type::burned), nullptr);
@@ -121,8 +116,7 @@ TEST(jokers_give_pile, the_named_seat_receives_the_pile_joker_included) {
   table t(shiphead_with({.jokers = joker_rule::give_pile}),
           {{.hand = "3C 5C KC"}, {.hand = "4H BJ 6H QH"}, {.hand = "4S 9S JS"}});
   t.act(0, play("5C"));
-  EXPECT_EQ(t.legal(1),
-            (std::vector<action>{play("6H"), play("QH"), play("BJ", 0), play("BJ", 2), pick_up()}));
+  EXPECT_EQ(t.legal(1), (std::vector<action>{play("6H"), play("QH"), play("BJ", 0), play("BJ", 2), pick_up()}));
   t.act(1, play("BJ", 0));
   const event* given = t.saw(event_type::pile_given, 1);
   ASSERT_NE(given, nullptr);
@@ -149,8 +143,7 @@ TEST(jokers_give_pile, the_pile_may_not_go_to_a_player_who_is_out) {
           {{.hand = "3C"}, {.hand = "4H BJ 6H QH"}, {.hand = "4S 9S JS"}});
   t.act(0, play("3C"));
   ASSERT_NE(t.saw(event_type::out, 0), nullptr);
-  EXPECT_EQ(t.legal(1),
-            (std::vector<action>{play("4H"), play("6H"), play("QH"), play("BJ", 2), pick_up()}));
+  EXPECT_EQ(t.legal(1), (std::vector<action>{play("4H"), play("6H"), play("QH"), play("BJ", 2), pick_up()}));
   t.refuse(1, play("BJ", 0), error_code::bad_target);
   t.act(1, play("BJ", 2));
   EXPECT_EQ(t.hand(2), bag("3C BJ 4S 9S JS"));
@@ -159,11 +152,10 @@ TEST(jokers_give_pile, the_pile_may_not_go_to_a_player_who_is_out) {
 // Swap stacking
 
 TEST(swap_stacking, a_seat_may_stack_equal_ranks_and_refills_its_hand_from_the_stock) {
-  auto made =
-      new_game(shiphead_with({.swap_stacking = true}), 2, -1,
-               make_deal({{.hand = "5D 5H 3C 4C 6C", .up = "5C 9D KH", .down = "2C 2D 2H"},
-                          {.hand = "3D 4D 6D 7D 8D", .up = "9C 10C JC", .down = "QC QD QH"}},
-                         "9H AD JH QS AS 8H"));
+  auto made = new_game(shiphead_with({.swap_stacking = true}), 2, -1,
+                       make_deal({{.hand = "5D 5H 3C 4C 6C", .up = "5C 9D KH", .down = "2C 2D 2H"},
+                                  {.hand = "3D 4D 6D 7D 8D", .up = "9C 10C JC", .down = "QC QD QH"}},
+                                 "9H AD JH QS AS 8H"));
   ASSERT_TRUE(made.ok()) << made.error().message;
   game_state state = made.value();
   std::vector<event> events;
@@ -185,10 +177,10 @@ TEST(swap_stacking, a_seat_may_stack_equal_ranks_and_refills_its_hand_from_the_s
 }
 
 TEST(swap_stacking, stacks_may_not_outnumber_the_face_up_places) {
-  auto made = new_game(shiphead_with({.swap_stacking = true}), 2, -1,
-                       make_deal({{.hand = "5D 5H 3C 4C 6C", .up = "5C 9D KH"},
-                                  {.hand = "3D 4D 6D 7D 8D", .up = "9C 10C JC"}},
-                                 "9H AD JH QS AS 8H"));
+  auto made =
+      new_game(shiphead_with({.swap_stacking = true}), 2, -1,
+               make_deal({{.hand = "5D 5H 3C 4C 6C", .up = "5C 9D KH"}, {.hand = "3D 4D 6D 7D 8D", .up = "9C 10C JC"}},
+                         "9H AD JH QS AS 8H"));
   ASSERT_TRUE(made.ok());
   const game_state& state = made.value();
   auto code = [&](const action& a) {
@@ -201,8 +193,7 @@ TEST(swap_stacking, stacks_may_not_outnumber_the_face_up_places) {
 }
 
 TEST(swap_stacking, face_up_stacks_are_played_together_later) {
-  table t(shiphead_with({.swap_stacking = true}),
-          {{.hand = "3C", .up = "5C 5D 5H 9D KH"}, {.hand = "4D 6D 7D 8D QD"}});
+  table t(shiphead_with({.swap_stacking = true}), {{.hand = "3C", .up = "5C 5D 5H 9D KH"}, {.hand = "4D 6D 7D 8D QD"}});
   t.act(0, play("3C"));
   t.act(1, play("4D"));
   t.act(0, play("5C 5D 5H"));
@@ -212,8 +203,7 @@ TEST(swap_stacking, face_up_stacks_are_played_together_later) {
 // Tens restricted
 
 TEST(tens_restricted, a_10_may_not_be_played_on_a_jack_queen_or_king) {
-  table t(shiphead_with({.tens_restricted = true}),
-          {{.hand = "3C JC QC KC AC 5C"}, {.hand = "4D 10D 6D"}});
+  table t(shiphead_with({.tens_restricted = true}), {{.hand = "3C JC QC KC AC 5C"}, {.hand = "4D 10D 6D"}});
   for (const char* face : {"JC", "QC", "KC"}) {
     t.act(0, play(face));
     EXPECT_FALSE(rank_playable(t.state, 10)) << "on " << face;
@@ -229,8 +219,7 @@ TEST(tens_restricted, a_10_may_not_be_played_on_a_jack_queen_or_king) {
 // Lower than seven
 
 TEST(lower_than_seven, after_a_7_only_2_to_6_or_a_10_may_follow) {
-  table t(shiphead_with({.lower_than_seven = true}),
-          {{.hand = "3C 7C KC"}, {.hand = "4D 6D 7D 8D 10D 2D"}});
+  table t(shiphead_with({.lower_than_seven = true}), {{.hand = "3C 7C KC"}, {.hand = "4D 6D 7D 8D 10D 2D"}});
   t.act(0, play("7C"));
   EXPECT_EQ(t.top(), (top_state{7, false}));
   for (int r : {2, 3, 4, 5, 6, 10}) EXPECT_TRUE(rank_playable(t.state, static_cast<rank>(r))) << r;
@@ -277,8 +266,7 @@ TEST(three_eights_burn, three_8s_played_together_burn_the_pile) {
 }
 
 TEST(three_eights_burn, three_8s_across_players_burn_the_pile) {
-  table t(shiphead_with({.three_eights_burn = true}),
-          {{.hand = "3C 8C KC"}, {.hand = "4D 8D 8H 6D"}});
+  table t(shiphead_with({.three_eights_burn = true}), {{.hand = "3C 8C KC"}, {.hand = "4D 8D 8H 6D"}});
   t.act(0, play("8C"));
   t.act(1, play("8D 8H"));
   EXPECT_NE(t.saw(event_type::burned, 1), nullptr);
@@ -286,8 +274,7 @@ TEST(three_eights_burn, three_8s_across_players_burn_the_pile) {
 }
 
 TEST(three_eights_burn, three_5s_still_do_not_burn) {
-  table t(shiphead_with({.three_eights_burn = true}),
-          {{.hand = "3C 5C 5D 5H KC"}, {.hand = "4D 6D"}});
+  table t(shiphead_with({.three_eights_burn = true}), {{.hand = "3C 5C 5D 5H KC"}, {.hand = "4D 6D"}});
   t.act(0, play("5C 5D 5H"));
   EXPECT_EQ(t.saw(event_type::burned), nullptr);
 }
@@ -345,11 +332,10 @@ TEST(hand_size, hands_of_3_5_and_7_are_dealt_and_refilled) {
     EXPECT_EQ(rules.hand_size, size);
     const auto dealt = deal_from_seed(rules, 3, -1, 11);
     ASSERT_TRUE(dealt.ok());
-    for (const auto& hand : dealt.value().hands)
-      EXPECT_EQ(hand.size(), static_cast<std::size_t>(size));
+    for (const auto& hand : dealt.value().hands) EXPECT_EQ(hand.size(), static_cast<std::size_t>(size));
   }
-  table t(shiphead_with({.hand_size = 7}),
-          {{.hand = "3C 4C 5C 6C 8C 9C JC"}, {.hand = "4D 5D 6D 7D 8D 9D JD"}}, "QH KH");
+  table t(shiphead_with({.hand_size = 7}), {{.hand = "3C 4C 5C 6C 8C 9C JC"}, {.hand = "4D 5D 6D 7D 8D 9D JD"}},
+          "QH KH");
   t.act(0, play("3C"));
   EXPECT_EQ(t.seat(0).hand.size(), 7u);
   EXPECT_EQ(t.state.stock.size(), 1u);
@@ -408,8 +394,7 @@ TEST(decks, a_fixed_deck_count_too_small_for_the_table_is_refused) {
 // Voluntary pick-up
 
 TEST(voluntary_pickup, switched_on_over_isf_a_player_may_pick_up_while_able_to_play) {
-  table t(variant(preset_id::isf, {.voluntary_pickup = true}),
-          {{.hand = "3H 5C"}, {.hand = "6D 4D"}});
+  table t(variant(preset_id::isf, {.voluntary_pickup = true}), {{.hand = "3H 5C"}, {.hand = "6D 4D"}});
   t.act(0, play("5C"));
   t.act(1, pick_up());
 }
@@ -431,8 +416,7 @@ TEST(voluntary_pickup, switched_off_a_seat_facing_a_fresh_8_waits_rather_than_pi
 // Burn-in
 
 TEST(burn_in, a_seat_holding_the_rest_of_a_quartet_may_play_it_out_of_turn) {
-  table t(shiphead_with({.burn_in = true}),
-          {{.hand = "3C 5C 5D KC"}, {.hand = "4C 6C QC"}, {.hand = "5H 5S 9S JS"}});
+  table t(shiphead_with({.burn_in = true}), {{.hand = "3C 5C 5D KC"}, {.hand = "4C 6C QC"}, {.hand = "5H 5S 9S JS"}});
   t.act(0, play("5C 5D"));
   ASSERT_EQ(t.current(), 1);
   const auto legal = t.legal(2);
@@ -448,8 +432,7 @@ TEST(burn_in, a_seat_holding_the_rest_of_a_quartet_may_play_it_out_of_turn) {
 }
 
 TEST(burn_in, an_out_of_turn_play_that_does_not_complete_the_quartet_is_refused) {
-  table t(shiphead_with({.burn_in = true}),
-          {{.hand = "3C 5C 5D KC"}, {.hand = "4C 6C QC"}, {.hand = "5H 5S 9S JS"}});
+  table t(shiphead_with({.burn_in = true}), {{.hand = "3C 5C 5D KC"}, {.hand = "4C 6C QC"}, {.hand = "5H 5S 9S JS"}});
   t.act(0, play("5C 5D"));
   t.refuse(2, play("5H"), error_code::not_a_burn_in);
   t.refuse(2, play("9S"), error_code::not_a_burn_in);
@@ -546,8 +529,7 @@ TEST(make_ruleset, joker_rule_names_parse) {
 }
 
 TEST(lower_than_seven, over_isf_a_10_may_now_be_played_on_a_7) {
-  table t(variant(preset_id::isf, {.lower_than_seven = true}),
-          {{.hand = "3H 7C KC"}, {.hand = "4D 10D 7D 6D"}});
+  table t(variant(preset_id::isf, {.lower_than_seven = true}), {{.hand = "3H 7C KC"}, {.hand = "4D 10D 7D 6D"}});
   t.act(0, play("3H"));
   t.act(1, play("6D"));
   t.act(0, play("7C"));
@@ -557,8 +539,7 @@ TEST(lower_than_seven, over_isf_a_10_may_now_be_played_on_a_7) {
 }
 
 TEST(jokers_give_pile, with_two_seats_the_opponent_takes_the_pile_and_leads) {
-  table t(shiphead_with({.jokers = joker_rule::give_pile}),
-          {{.hand = "3C 5C KC"}, {.hand = "4H BJ 6H"}});
+  table t(shiphead_with({.jokers = joker_rule::give_pile}), {{.hand = "3C 5C KC"}, {.hand = "4H BJ 6H"}});
   t.act(0, play("5C"));
   t.act(1, play("BJ", 0));
   EXPECT_EQ(t.hand(0), bag("3C KC 5C BJ"));
@@ -598,8 +579,7 @@ TEST(burn_in, sevens_between_do_not_stop_a_burn_in) {
 }
 
 TEST(burn_in, a_burn_in_with_the_last_cards_puts_the_seat_out_and_the_next_seat_leads) {
-  table t(shiphead_with({.burn_in = true}),
-          {{.hand = "3C 5C 5D KC"}, {.hand = "4C 6C QC"}, {.hand = "5H 5S"}});
+  table t(shiphead_with({.burn_in = true}), {{.hand = "3C 5C 5D KC"}, {.hand = "4C 6C QC"}, {.hand = "5H 5S"}});
   t.act(0, play("5C 5D"));
   t.act(2, play("5H 5S"));
   EXPECT_NE(t.saw(event_type::burned, 2), nullptr);
@@ -611,8 +591,7 @@ TEST(burn_in, a_burn_in_with_the_last_cards_puts_the_seat_out_and_the_next_seat_
 TEST(jokers_reverse, a_joker_inside_a_run_is_skipped_like_any_invisible_card) {
   // 5, 5, joker, 5, 5: the joker never counts, and being invisible it does not break
   // the run either.
-  table t(shiphead_with({.jokers = joker_rule::reverse}),
-          {{.hand = "3C 5C 5D 5H 5S KC"}, {.hand = "4H BJ 6H"}});
+  table t(shiphead_with({.jokers = joker_rule::reverse}), {{.hand = "3C 5C 5D 5H 5S KC"}, {.hand = "4H BJ 6H"}});
   t.act(0, play("5C 5D"));
   t.act(1, play("BJ"));
   EXPECT_EQ(t.state.pile.run_rank, 5);
@@ -632,14 +611,12 @@ TEST(burn_in, a_seat_still_holding_a_hand_may_not_burn_in_from_its_face_up_cards
 }
 
 TEST(burn_in, a_seat_may_burn_in_on_fresh_8s) {
-  table t(shiphead_with({.burn_in = true}),
-          {{.hand = "3C 8C 8D KC"}, {.hand = "4C 6C QC"}, {.hand = "9S 8H 8S"}});
+  table t(shiphead_with({.burn_in = true}), {{.hand = "3C 8C 8D KC"}, {.hand = "4C 6C QC"}, {.hand = "9S 8H 8S"}});
   t.act(0, play("8C 8D"));
   t.act(2, play("8H 8S"));
   EXPECT_NE(t.saw(event_type::burned, 2), nullptr);
   EXPECT_EQ(t.current(), 2);
 }
-
 
 // pickup_leads: who takes the pile into their hand leads next (isf's rule, a house rule elsewhere).
 

@@ -58,8 +58,7 @@ void expect_view_of(const game_state& state, int viewer, const seat_view& v) {
 
 TEST(views, a_seat_sees_its_own_hand_and_only_counts_of_the_others) {
   table t(shiphead(),
-          {{.hand = "3C 5C KC", .up = "9C", .down = "2C 4C"},
-           {.hand = "4H 6H 8S QS", .up = "JH AH", .down = "2H"}},
+          {{.hand = "3C 5C KC", .up = "9C", .down = "2C 4C"}, {.hand = "4H 6H 8S QS", .up = "JH AH", .down = "2H"}},
           "7D 8D");
   const seat_view v = view_for(t.state, 0);
   expect_view_of(t.state, 0, v);

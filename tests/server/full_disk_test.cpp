@@ -4,9 +4,9 @@
 // cannot_save at once; when space returns, the move is shown and play goes on.
 #include <gtest/gtest.h>
 
+#include <sqlite3.h>
 #include <atomic>
 #include <memory>
-#include <sqlite3.h>
 #include <string>
 
 #include "tests/server/store_server.hpp"

@@ -55,7 +55,7 @@ struct player {
   websocket_client ws;
   std::string token;
   std::string player_id;
-  json view;               // the latest view of the game for this seat
+  json view;  // the latest view of the game for this seat
   std::uint64_t version = 0;
   std::uint64_t acted_version = 0;
   std::optional<json> game_over;

@@ -210,7 +210,8 @@ TEST(game_flow, a_flood_of_messages_is_rate_limited_then_closed) {
   for (int i = 0; i < 60; ++i)
     if (!p.ws.send(json{{"type", "ping"}, {"id", i}}.dump())) break;
   bool limited = false;
-  while (auto text = p.ws.read(milliseconds(2000))) limited = limited || text->find("rate_limited") != std::string::npos;
+  while (auto text = p.ws.read(milliseconds(2000)))
+    limited = limited || text->find("rate_limited") != std::string::npos;
   EXPECT_TRUE(limited);
   EXPECT_EQ(p.ws.close_reason().code, websocket::close_code::policy_error);
 }

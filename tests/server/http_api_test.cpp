@@ -2,12 +2,12 @@
 // same bytes as `shithead rules PRESET --json`) with its summary and rules in words.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 #include "server/net/http_api.hpp"
 #include "tests/server/http_test_server.hpp"
@@ -33,7 +33,8 @@ std::string run_binary(const std::string& args) {
 }
 
 bool mentions(const std::vector<std::string>& words, std::string_view text) {
-  return std::any_of(words.begin(), words.end(), [&](const std::string& w) { return w.find(text) != std::string::npos; });
+  return std::any_of(words.begin(), words.end(),
+                     [&](const std::string& w) { return w.find(text) != std::string::npos; });
 }
 
 TEST(http_api, healthz_answers_ok_as_json) {
@@ -50,8 +51,9 @@ TEST(http_api, healthz_says_which_part_fails) {
   EXPECT_EQ(nlohmann::json::parse(healthy.body)["ok"], true);
   const auto failing = health_reply("the disk is full");
   EXPECT_EQ(failing.status, 503);
-  EXPECT_EQ(nlohmann::json::parse(failing.body),
-            nlohmann::json({{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}, {"reason", "the disk is full"}}));
+  EXPECT_EQ(
+      nlohmann::json::parse(failing.body),
+      nlohmann::json({{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}, {"reason", "the disk is full"}}));
 }
 
 TEST(http_api, the_preset_list_names_every_preset_with_its_summary) {
@@ -93,8 +95,9 @@ TEST(http_api, a_preset_is_the_rules_command_json_plus_summary_and_words) {
 
 TEST(http_api, a_tables_house_rules_come_back_with_their_table_powers_and_words) {
   // {"powers":{"9":["reverse"]},"jokers":"skip"}, URL-encoded
-  const auto reply = rules_reply("/api/rules/shiphead",
-                                 "ruleset=%7B%22powers%22%3A%7B%229%22%3A%5B%22reverse%22%5D%7D%2C%22jokers%22%3A%22skip%22%7D");
+  const auto reply =
+      rules_reply("/api/rules/shiphead",
+                  "ruleset=%7B%22powers%22%3A%7B%229%22%3A%5B%22reverse%22%5D%7D%2C%22jokers%22%3A%22skip%22%7D");
   ASSERT_EQ(reply.status, 200) << reply.body;
   const auto doc = nlohmann::json::parse(reply.body);
   EXPECT_EQ(doc["powers"]["9"], nlohmann::json::parse(R"(["reverse"])"));
@@ -172,7 +175,8 @@ TEST(http_api, isf_in_words_says_you_must_play_and_cannot_go_out_on_2_or_10) {
   EXPECT_TRUE(mentions(words, "10 may be played on anything but a 7"));
   EXPECT_TRUE(mentions(words, "Nobody may go out on a 2 or a 10"));
   EXPECT_TRUE(mentions(words, "You must play if you can"));
-  EXPECT_TRUE(mentions(words, "Whoever picks up the pile (or turns up a face-down card they cannot play) starts the next round"));
+  EXPECT_TRUE(mentions(
+      words, "Whoever picks up the pile (or turns up a face-down card they cannot play) starts the next round"));
   EXPECT_TRUE(mentions(words, "3 of hearts"));
   EXPECT_FALSE(mentions(words, "of a kind"));
 }
@@ -225,7 +229,8 @@ TEST(http_api, a_table_that_changes_powers_says_what_each_rank_now_does) {
                                                                           rules::bit_of(rules::rank_power::reverse))}};
   const auto words = rules_in_words(made(rules::preset_id::shiphead, options));
   EXPECT_TRUE(mentions(words, "After a 3 the next card must be lower than 3."));
-  EXPECT_TRUE(mentions(words, "A 5 makes the next player miss a turn; two 5s played together skip the next two players"));
+  EXPECT_TRUE(
+      mentions(words, "A 5 makes the next player miss a turn; two 5s played together skip the next two players"));
   EXPECT_TRUE(mentions(words, "An 8 is an ordinary card at this table."));
   EXPECT_FALSE(mentions(words, "must be answered with an 8"));
   EXPECT_TRUE(mentions(words, "A 9 reverses the direction of play"));
@@ -238,7 +243,8 @@ TEST(http_api, specials_that_lose_on_anything_follow_the_usual_rule_in_words) {
   rules::ruleset_options options;
   options.specials_on_anything = false;
   const auto words = rules_in_words(made(rules::preset_id::shiphead, options));
-  EXPECT_TRUE(mentions(words, "Apart from the 2, special cards follow the usual rule: equal to or higher than the top"));
+  EXPECT_TRUE(
+      mentions(words, "Apart from the 2, special cards follow the usual rule: equal to or higher than the top"));
   EXPECT_FALSE(mentions(words, "10 may be played on anything"));
   EXPECT_TRUE(mentions(words, "2 may be played on anything"));
   // The preset as documented says nothing of it.

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <mutex>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -212,8 +212,8 @@ TEST(http_limits, trusted_proxies_are_addresses_and_blocks) {
 TEST(http_limits, under_a_small_descriptor_limit_a_flood_is_told_503_and_service_comes_back) {
   test::temp_folder data;
   test::child_process child("/bin/sh", {"sh", "-c", "ulimit -n 64 && exec \"$0\" \"$@\"", SHITHEAD_BINARY, "serve",
-                                         "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--data",
-                                         (data.path() / "db.sqlite").string(), "--log-level", "info"});
+                                        "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--data",
+                                        (data.path() / "db.sqlite").string(), "--log-level", "info"});
   ASSERT_TRUE(child.started());
   const auto port_text = child.number_after("listening on http://127.0.0.1:", 20s);
   ASSERT_TRUE(port_text) << child.output();

@@ -213,8 +213,7 @@ TEST(rankings_route, the_stores_status_and_error_reach_the_client) {
   const auto reply = test::http_get(server.port(), "/api/players/000000000000");
   ASSERT_EQ(reply.status, 404u) << reply.error;
   expect_json_no_store(reply);
-  EXPECT_EQ(nlohmann::json::parse(reply.body),
-            nlohmann::json({{"error", "not_found"}, {"message", "no such player"}}));
+  EXPECT_EQ(nlohmann::json::parse(reply.body), nlohmann::json({{"error", "not_found"}, {"message", "no such player"}}));
 }
 
 TEST(rankings_route, while_the_store_works_everyone_else_is_served) {
@@ -316,9 +315,7 @@ TEST(rankings_route, a_store_with_its_read_queue_full_answers_503_with_retry_aft
   auto db = std::make_shared<sqlite_store>(":memory:", 1);
   std::promise<void> taken;  // the held read runs once the store's thread has taken the queue
   ASSERT_TRUE(db->read_for_tests([&taken](sqlite_connection&) { taken.set_value(); }));
-  hooked_server server([&](class server& s) {
-    add_rankings_routes(s, db);
-  });
+  hooked_server server([&](class server& s) { add_rankings_routes(s, db); });
   const auto busy = test::http_get(server.port(), "/api/leaderboard");
   ASSERT_EQ(busy.status, 503u) << busy.error;
   expect_json_no_store(busy);

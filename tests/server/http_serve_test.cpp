@@ -30,8 +30,7 @@ TEST(http_serve_binary, serves_on_the_logged_port_and_exits_0_on_sigterm) {
   const test::temp_folder folder;
   test::write_static_site(folder);
   child_process child({"serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--data",
-                       (folder.path() / "shithead.db").string(), "--static",
-                       (folder.path() / "static").string()});
+                       (folder.path() / "shithead.db").string(), "--static", (folder.path() / "static").string()});
   ASSERT_TRUE(child.started());
   const auto port = child.number_after("listening on http://127.0.0.1:", 30s);
   ASSERT_TRUE(port) << child.output();
@@ -56,8 +55,7 @@ TEST(http_serve_binary, a_port_in_use_exits_1) {
   const test::temp_folder folder;
   test::write_static_site(folder);
   child_process child({"serve", "--port", std::to_string(first.port()), "--bind", "127.0.0.1", "--data",
-                       (folder.path() / "shithead.db").string(), "--static",
-                       (folder.path() / "static").string()});
+                       (folder.path() / "shithead.db").string(), "--static", (folder.path() / "static").string()});
   ASSERT_TRUE(child.started());
   const auto code = child.wait_exit(30s);
   ASSERT_TRUE(code) << child.output();

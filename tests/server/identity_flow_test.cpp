@@ -246,8 +246,12 @@ TEST(exposed_tokens, a_token_from_before_the_upgrade_works_once_and_is_replaced)
   // generator (the migration marks every such row exposed).
   store_server server;
   const std::string old_token = "0123456789abcdef0123456789abcdef";
-  server::player_record ana{"a1b2c3d4e5f6", "Ana", server::sha256_hex(old_token),
-                            std::chrono::system_clock::now() - 24h, std::chrono::system_clock::now() - 1h, true};
+  server::player_record ana{"a1b2c3d4e5f6",
+                            "Ana",
+                            server::sha256_hex(old_token),
+                            std::chrono::system_clock::now() - 24h,
+                            std::chrono::system_clock::now() - 1h,
+                            true};
   server.db->queries_for_tests().save_player(ana);
   server.start(fast_players());  // loads the players, as `shithead serve` does
 

@@ -118,7 +118,8 @@ exposition read_exposition(const std::string& text) {
     if (s.value != "+Inf" && s.value != "-Inf" && s.value != "NaN" && used != s.value.size())
       out.errors.push_back("not a number: " + line);
     // A sample belongs to the family whose HELP and TYPE came last.
-    if (s.name != family && s.name.rfind(family + "_", 0) != 0) out.errors.push_back("sample outside its family: " + line);
+    if (s.name != family && s.name.rfind(family + "_", 0) != 0)
+      out.errors.push_back("sample outside its family: " + line);
     out.samples.push_back(std::move(s));
   }
   return out;
@@ -139,7 +140,7 @@ TEST(metrics, a_histogram_bucket_counts_what_is_at_or_below_its_bound_and_render
   h.observe(1ms + 1ns);
   h.observe(10ms);
   h.observe(50ms);
-  h.observe(2s);  // only in +Inf
+  h.observe(2s);    // only in +Inf
   h.observe(-5ms);  // a clock that went backwards counts as nothing at all
   const auto reading = h.read();
   EXPECT_EQ(reading.cumulative, (std::vector<std::uint64_t>{3, 5, 6, 7}));
@@ -170,12 +171,12 @@ TEST(metrics, a_fresh_server_shows_every_family_at_zero_in_valid_text) {
   const auto doc = read_exposition(text);
   EXPECT_TRUE(doc.errors.empty()) << ::testing::PrintToString(doc.errors) << "\n" << text;
   const std::map<std::string, std::string> expected = {
-      {"shithead_uptime_seconds", "gauge"},         {"shithead_http_requests_total", "counter"},
-      {"shithead_connections", "gauge"},            {"shithead_messages_in_total", "counter"},
-      {"shithead_messages_out_total", "counter"},   {"shithead_tables", "gauge"},
-      {"shithead_games_in_progress", "gauge"},      {"shithead_games_finished_total", "counter"},
-      {"shithead_errors_total", "counter"},         {"shithead_action_seconds", "histogram"},
-      {"shithead_store_queue_depth", "gauge"},      {"shithead_bot_fallbacks_total", "counter"}};
+      {"shithead_uptime_seconds", "gauge"},       {"shithead_http_requests_total", "counter"},
+      {"shithead_connections", "gauge"},          {"shithead_messages_in_total", "counter"},
+      {"shithead_messages_out_total", "counter"}, {"shithead_tables", "gauge"},
+      {"shithead_games_in_progress", "gauge"},    {"shithead_games_finished_total", "counter"},
+      {"shithead_errors_total", "counter"},       {"shithead_action_seconds", "histogram"},
+      {"shithead_store_queue_depth", "gauge"},    {"shithead_bot_fallbacks_total", "counter"}};
   EXPECT_EQ(doc.types, expected);
   for (const auto& s : doc.samples) {
     if (s.name != "shithead_uptime_seconds") {
@@ -239,7 +240,9 @@ TEST(metrics, errors_count_by_code_and_every_code_of_the_catalog_has_a_series) {
   // The catalog is the list of series: a code added there is counted with no edit here.
   for (const auto& row : protocol::error_codes)
     EXPECT_EQ(metric(text, "shithead_errors_total", {{"code", std::string(row.text)}}),
-              row.code == protocol::error_code::rate_limited ? 2 : row.code == protocol::error_code::not_your_turn ? 1 : 0)
+              row.code == protocol::error_code::rate_limited    ? 2
+              : row.code == protocol::error_code::not_your_turn ? 1
+                                                                : 0)
         << row.text;
   for (const char* code : {"rate_limited", "bad_message", "not_your_turn", "message_too_big", "need_hello"})
     EXPECT_TRUE(text.find(std::string("code=\"") + code + "\"") != std::string::npos) << code;
@@ -281,18 +284,17 @@ class echo_handler : public session_handler {
 // A test server whose /ws sessions count into its metrics, as the game's do.
 struct metered_server {
   std::shared_ptr<server_metrics> metrics = std::make_shared<server_metrics>();
-  test::test_server server{
-      [metrics = metrics](boost::beast::tcp_stream stream, http::request<http::string_body> request,
-                          address_table::ticket place) {
-        std::make_shared<websocket_session>(std::move(stream), std::make_shared<echo_handler>(), websocket_limits{},
-                                            metrics, std::move(place))
-            ->run(std::move(request));
-      },
-      [this] {
-        server_options options;
-        options.metrics = metrics;
-        return options;
-      }()};
+  test::test_server server{[metrics = metrics](boost::beast::tcp_stream stream,
+                                               http::request<http::string_body> request, address_table::ticket place) {
+                             std::make_shared<websocket_session>(std::move(stream), std::make_shared<echo_handler>(),
+                                                                 websocket_limits{}, metrics, std::move(place))
+                                 ->run(std::move(request));
+                           },
+                           [this] {
+                             server_options options;
+                             options.metrics = metrics;
+                             return options;
+                           }()};
 
   std::string scrape() {
     const auto reply = test::http_get(server.port(), "/metrics");

@@ -75,11 +75,11 @@ TEST(origin_rule, with_a_public_url_only_that_origin_and_host_pass) {
   EXPECT_TRUE(allowed(told, "https://cards.example.org", "cards.example.org:443"));
   EXPECT_FALSE(allowed(told, "http://evil.example", "evil.example"));
   EXPECT_FALSE(allowed(told, "https://evil.example", "evil.example", "https"));
-  EXPECT_FALSE(allowed(told, "http://cards.example.org", "cards.example.org"));   // the scheme
+  EXPECT_FALSE(allowed(told, "http://cards.example.org", "cards.example.org"));  // the scheme
   EXPECT_FALSE(allowed(told, "https://cards.example.org", "10.0.0.5:8080"));     // another Host
-  EXPECT_TRUE(allowed(told, std::nullopt, "10.0.0.5:8080"));                      // no browser
+  EXPECT_TRUE(allowed(told, std::nullopt, "10.0.0.5:8080"));                     // no browser
   told.listed.push_back(*parse_origin("http://localhost:5173"));
-  EXPECT_TRUE(allowed(told, "http://localhost:5173", "10.0.0.5:8080"));          // listed still pass
+  EXPECT_TRUE(allowed(told, "http://localhost:5173", "10.0.0.5:8080"));  // listed still pass
 }
 
 TEST(origin_rule, another_host_or_port_is_refused_unless_listed) {
@@ -277,9 +277,9 @@ TEST(origin_check, told_its_public_url_the_server_refuses_pages_of_other_names) 
 
 TEST(origin_check, another_site_is_refused_with_403_before_any_game_sees_it) {
   origin_server server(origin_policy{});
-  for (const auto& origin : std::vector<std::string>{"https://evil.example",
-                                                     "http://localhost:" + std::to_string(server.port()),
-                                                     "http://127.0.0.1:1", "null", "not an origin"})
+  for (const auto& origin :
+       std::vector<std::string>{"https://evil.example", "http://localhost:" + std::to_string(server.port()),
+                                "http://127.0.0.1:1", "null", "not an origin"})
     expect_refused(open_websocket(server.port(), origin), origin);
   EXPECT_EQ(server.sessions_opened(), 0);
   // The server itself is none the worse.

@@ -118,8 +118,8 @@ TEST(play_command, a_token_still_seated_in_a_running_game_plays_a_new_table_from
     ana.expect("game");
     token = ana.token;
   }  // Ana's connection drops mid-game: her seat waits for her, and welcome will say so.
-  const auto r = run({"play", "--url", ws_url(server.port()), "--name", "Ana", "--bots", "2", "--rate", "1000",
-                      "--token", token});
+  const auto r =
+      run({"play", "--url", ws_url(server.port()), "--name", "Ana", "--bots", "2", "--rate", "1000", "--token", token});
   expect_a_finished_game(r, 3);
 }
 

@@ -164,7 +164,8 @@ TEST(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_
         if (h.client->ws.closed()) {
           const auto why = h.client->ws.close_reason();
           FAIL() << h.name << " was closed: " << static_cast<int>(why.code) << " "
-                 << std::string(why.reason.data(), why.reason.size()) << "\n" << process->output();
+                 << std::string(why.reason.data(), why.reason.size()) << "\n"
+                 << process->output();
         }
         h.client->act_if_asked();
       }

@@ -173,7 +173,8 @@ TEST_F(refused_messages, from_the_lobby_each_is_one_error_and_changes_nothing) {
   loner.expect("tables");  // a new player watches the lobby's list
   int sync = 0;
   for (const auto& message : well_formed(code))
-    for (const auto& [what, variant] : malformed(message)) expect_only_an_error(answers_to(loner, variant, sync), variant, what);
+    for (const auto& [what, variant] : malformed(message))
+      expect_only_an_error(answers_to(loner, variant, sync), variant, what);
   // Still in the lobby, at no table, and the host's table was never joined.
   const auto table_request = answers_to(loner, {{"type", "snapshot"}}, sync);
   ASSERT_EQ(table_request.size(), 1u);

@@ -15,8 +15,8 @@
 #include <array>
 #include <chrono>
 #include <cmath>
-#include <iostream>
 #include <cstdlib>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -120,10 +120,23 @@ struct audited_server {
   std::uint16_t port = 0;
 
   audited_server() {
-    std::vector<std::string> args = {"serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2",
-                                     "--bot-pace", "0", "--new-players-per-address", "0",
-                                     "--tables-per-address", "0", "--api-rate", "0",
-                                     "--data", (data.path() / "shithead.db").string()};
+    std::vector<std::string> args = {"serve",
+                                     "--port",
+                                     "0",
+                                     "--bind",
+                                     "127.0.0.1",
+                                     "--threads",
+                                     "2",
+                                     "--bot-pace",
+                                     "0",
+                                     "--new-players-per-address",
+                                     "0",
+                                     "--tables-per-address",
+                                     "0",
+                                     "--api-rate",
+                                     "0",
+                                     "--data",
+                                     (data.path() / "shithead.db").string()};
     if (const char* other = std::getenv("SHITHEAD_AUDIT_BINARY")) {
       args.insert(args.begin(), other);
       process = std::make_unique<child_process>(other, args);
@@ -274,8 +287,8 @@ TEST(secrets_audit, tokens_ids_codes_and_seeds_are_unique_full_strength_and_foll
   if (hellos >= 200) {
     EXPECT_GT(mersenne.checked, 0);
   }
-  EXPECT_EQ(mersenne.held, 0) << "tokens follow from earlier tokens (mt19937_64 state recovery), in "
-                              << mersenne.held << " of " << mersenne.checked << " places";
+  EXPECT_EQ(mersenne.held, 0) << "tokens follow from earlier tokens (mt19937_64 state recovery), in " << mersenne.held
+                              << " of " << mersenne.checked << " places";
 
   // The reversal from a published seed: no later seed at a table follows from an
   // earlier one there; nor any seed from any other seed at all (a shared generator).

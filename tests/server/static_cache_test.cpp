@@ -62,9 +62,10 @@ TEST(static_cache, http_dates_go_out_and_come_back) {
   EXPECT_EQ(parse_http_date("Sun, 06 Nov 1994 08:49:37 GMT"), time);
   const auto later = std::chrono::sys_days{std::chrono::year{2026} / 11 / 25} + 23h + 59min + 59s;
   EXPECT_EQ(parse_http_date(http_date(later)), later);
-  for (const char* bad : {"", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
-                          "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 06 Xyz 1994 08:49:37 GMT",
-                          "Sun, 36 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT", "Sun, 0x Nov 1994 08:49:37 GMT"})
+  for (const char* bad :
+       {"", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994", "Sun, 06 Nov 1994 08:49:37 UTC",
+        "Sun, 06 Xyz 1994 08:49:37 GMT", "Sun, 36 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT",
+        "Sun, 0x Nov 1994 08:49:37 GMT"})
     EXPECT_FALSE(parse_http_date(bad)) << bad;
 }
 
@@ -108,7 +109,8 @@ TEST(static_cache, a_file_is_read_once_and_again_only_when_it_changes) {
 TEST(static_cache, its_bounds_hold_big_files_are_left_to_disk_and_old_entries_make_room) {
   test::temp_folder folder;
   folder.write("big.bin", std::string(2000, 'x'));
-  for (int i = 0; i < 5; ++i) folder.write("f" + std::to_string(i) + ".bin", std::string(400, static_cast<char>('a' + i)));
+  for (int i = 0; i < 5; ++i)
+    folder.write("f" + std::to_string(i) + ".bin", std::string(400, static_cast<char>('a' + i)));
   static_cache cache({.max_total_bytes = 1000, .max_file_bytes = 1500});
   EXPECT_FALSE(cache.get(folder.path() / "big.bin", "application/octet-stream"));
   for (int i = 0; i < 5; ++i) {
@@ -130,8 +132,8 @@ TEST(static_cache, the_entries_asked_for_least_recently_make_room) {
   EXPECT_EQ(get("a.bin"), a);  // a is now the more recent of the two
   get("c.bin");                // no room for three: b goes
   EXPECT_EQ(cache.entries(), 2u);
-  EXPECT_EQ(get("a.bin"), a);   // the same copy: still cached
-  EXPECT_NE(get("b.bin"), b);   // read again; c was asked for before a, so c went
+  EXPECT_EQ(get("a.bin"), a);  // the same copy: still cached
+  EXPECT_NE(get("b.bin"), b);  // read again; c was asked for before a, so c went
   EXPECT_EQ(cache.entries(), 2u);
   EXPECT_EQ(cache.total_bytes(), 800u);
 }

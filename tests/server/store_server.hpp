@@ -2,8 +2,8 @@
 // A real server with the game attached and a real SQLite file behind it, for the tests
 // that need what the store does (full disk, forgetting idle players). Construct, set
 // what the test needs on `db` (a fault hook), then start(limits).
-#include <memory>
 #include <sqlite3.h>
+#include <memory>
 
 #include "server/app/game_service.hpp"
 #include "server/store/sqlite_store.hpp"
@@ -23,14 +23,16 @@ struct store_server {
                                                                  nullptr, std::move(place))
                          ->run(std::move(request));
                    },
-                   {}, false};
+                   {},
+                   false};
 
   void start(server::service_limits limits) {
     auto players = db->load_players();  // before the store's threads, as attach_game does
     db->start();
     std::uint64_t counter = 0x5eed;
     *holder = std::make_shared<server::game_service>(
-        http.get().io_context(), [counter]() mutable { return counter = counter * 6364136223846793005ull + 1442695040888963407ull; },
+        http.get().io_context(),
+        [counter]() mutable { return counter = counter * 6364136223846793005ull + 1442695040888963407ull; },
         std::move(limits), server::room_services{db, nullptr, nullptr});
     (*holder)->load_players(std::move(players));
     (*holder)->start_housekeeping();

@@ -41,8 +41,8 @@ TEST(player_stats, a_mixed_history_worked_by_hand) {
 
 // Runs 1, 2, 3, 0, 1: the longest run is kept after the current one is broken.
 TEST(player_stats, the_longest_run_outlives_a_broken_one) {
-  const std::vector<game_outcome> history{finished(1, 2), finished(1, 2), finished(2, 3),
-                                          finished(2, 2), finished(1, 4)};
+  const std::vector<game_outcome> history{finished(1, 2), finished(1, 2), finished(2, 3), finished(2, 2),
+                                          finished(1, 4)};
   const player_stats stats = stats_of(history);
   EXPECT_EQ(stats.current_run(), 1);
   EXPECT_EQ(stats.longest_run(), 3);
@@ -69,8 +69,8 @@ TEST(player_stats, the_shithead_flag_decides_not_the_place) {
 // An abandoned game counts for nothing: not a game, not a place, and it neither extends
 // nor breaks a run.
 TEST(player_stats, abandoned_games_are_skipped) {
-  const std::vector<game_outcome> history{finished(1, 2), abandoned(1, 3), finished(1, 4),
-                                          abandoned(3, 3), finished(2, 3)};
+  const std::vector<game_outcome> history{finished(1, 2), abandoned(1, 3), finished(1, 4), abandoned(3, 3),
+                                          finished(2, 3)};
   const player_stats stats = stats_of(history);
   EXPECT_EQ(stats.games(), 3);
   EXPECT_EQ(stats.first(), 2);

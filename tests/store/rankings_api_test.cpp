@@ -25,8 +25,8 @@ const player_record ana = player("a1a1a1a1a1a1", "Ana", now - days(60));
 const player_record bob = player("b2b2b2b2b2b2", "Bob", now - days(60));
 const player_record cy = player("c3c3c3c3c3c3", "Cy", now - days(60));
 const player_record dee = player("d4d4d4d4d4d4", "Dee", now - days(60));
-const player_record eve = player("e5e5e5e5e5e5", "Eve", now - days(60));  // only an abandoned game
-const player_record fay = player("f6f6f6f6f6f6", "Fay", now - days(60));  // no game at all
+const player_record eve = player("e5e5e5e5e5e5", "Eve", now - days(60));         // only an abandoned game
+const player_record fay = player("f6f6f6f6f6f6", "Fay", now - days(60));         // no game at all
 const player_record asa = player("0a0a0a0a0a0a", "\xC3\x85sa", now - days(59));  // "Åsa"
 const player_record big_al = player("0b0b0b0b0b0b", "Big Al", now - days(59));
 
@@ -42,9 +42,9 @@ std::vector<std::string> names_in(const json& board) {
   return names;
 }
 
-const std::vector<std::string> row_keys{
-    "rank", "player_id", "name", "games", "shithead", "shithead_rate", "first", "average_place",
-    "current_run", "longest_run", "rating", "title"};
+const std::vector<std::string> row_keys{"rank",        "player_id",     "name",   "games",
+                                        "shithead",    "shithead_rate", "first",  "average_place",
+                                        "current_run", "longest_run",   "rating", "title"};
 const std::vector<std::string> rating_keys{"mu", "sigma", "ordinal", "provisional"};
 const std::vector<std::string> title_keys{"count", "numeric", "olympic", "feudal"};
 
@@ -238,13 +238,15 @@ TEST_F(rankings, a_period_counts_only_the_games_that_ended_in_it) {
 
 TEST_F(rankings, a_period_is_anchored_at_now) {
   // Seen from 31 days later, nothing ended in the last 30 days.
-  const auto later = on_store(s_, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard?period=30d", now + days(31)); });
+  const auto later = on_store(
+      s_, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard?period=30d", now + days(31)); });
   EXPECT_EQ(later.status, 200);
   EXPECT_EQ(later.body["total"], 0);
   EXPECT_TRUE(later.body["players"].empty());
   // Seen from 15 days later, the 30 days hold g3 and g4.
-  const auto later_still =
-      on_store(s_, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard?period=30d&sort=games", now + days(15)); });
+  const auto later_still = on_store(s_, [](sqlite_queries& queries) {
+    return ask_rankings(queries, "/api/leaderboard?period=30d&sort=games", now + days(15));
+  });
   EXPECT_EQ(names_in(later_still.body), (std::vector<std::string>{"Cy", "Dee", "Bob"}));
 }
 
@@ -257,8 +259,10 @@ TEST_F(rankings, the_cached_leaderboard_answers_as_a_fresh_fold_does) {
       for (const auto* page : {"", "&limit=2", "&limit=1&offset=2", "&offset=9"}) {
         const auto query = std::string("sort=") + sort + "&period=" + period + page;
         SCOPED_TRACE(query);
-        const auto fresh = on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?" + query, now); });
-        const auto cached = on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?" + query, now, &cache); });
+        const auto fresh =
+            on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?" + query, now); });
+        const auto cached =
+            on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?" + query, now, &cache); });
         EXPECT_EQ(cached.status, 200);
         EXPECT_EQ(cached.body, fresh.body);
       }
@@ -268,7 +272,8 @@ TEST_F(rankings, the_cached_leaderboard_answers_as_a_fresh_fold_does) {
 TEST_F(rankings, the_cached_leaderboard_folds_again_only_after_a_game_and_a_second) {
   leaderboard_cache cache;
   const auto board = [&](std::chrono::system_clock::time_point at) {
-    return on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?sort=games", at, &cache); }).body;
+    return on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?sort=games", at, &cache); })
+        .body;
   };
   for (int i = 0; i < 50; ++i) board(now);
   EXPECT_EQ(cache.computations(), 1u);
@@ -291,7 +296,8 @@ TEST_F(rankings, the_cached_leaderboard_folds_again_only_after_a_game_and_a_seco
 TEST_F(rankings, a_cached_weekly_board_lets_old_games_leave_the_window) {
   leaderboard_cache cache;
   const auto week = [&](std::chrono::system_clock::time_point at) {
-    return on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?period=7d", at, &cache); }).body;
+    return on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?period=7d", at, &cache); })
+        .body;
   };
   EXPECT_EQ(week(now)["total"], 2);  // g4, 3 days ago
   // Five days on, with no game recorded, g4 has left the week.
@@ -348,7 +354,9 @@ TEST_F(rankings, a_profile_has_the_players_stats_and_the_last_games_newest_first
   EXPECT_EQ(body["last_seen"], "2026-09-22T10:00:00Z");
   EXPECT_EQ(body["games"], 3);
   EXPECT_EQ(body["shithead"], 2);
-  EXPECT_EQ(body["title"]["numeric"], "Shithead \xC3\x97" "2");
+  EXPECT_EQ(body["title"]["numeric"],
+            "Shithead \xC3\x97"
+            "2");
   EXPECT_EQ(keys_of(body["rating"]), rating_keys);
   EXPECT_EQ(body["rating"]["provisional"], true);
 
@@ -419,7 +427,7 @@ TEST_F(rankings, players_are_looked_up_by_name_ignoring_case) {
   EXPECT_EQ(ok("/api/players?name=+big++al+")["players"][0]["player_id"], big_al.id);  // spaces as in names
   EXPECT_EQ(ok("/api/players?name=Zed"), json::parse(R"({"players": []})"));
   EXPECT_EQ(ok("/api/players?name=%FF%FE")["players"].size(), 0u);  // not UTF-8: nobody
-  EXPECT_EQ(ok("/api/players?name=An")["players"].size(), 0u);  // the whole name, not a prefix
+  EXPECT_EQ(ok("/api/players?name=An")["players"].size(), 0u);      // the whole name, not a prefix
   EXPECT_EQ(ok("/api/players?name=")["players"].size(), 0u);
   expect_bad_query("/api/players", "name");
   expect_bad_query("/api/players?nom=Ana", "name");
@@ -520,7 +528,8 @@ TEST(rankings_titles, a_profile_shows_the_title_in_three_styles_at_its_threshold
   for (int i = 0; i < 5; ++i)
     games.push_back(finished({human(ana), human(bob)}, {1, 0}, now - days(5) + std::chrono::minutes(i)));
   record(s, games);
-  const auto body = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id); });
+  const auto body =
+      on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id); });
   EXPECT_EQ(body.body["title"], json::parse(R"({"count": 5, "numeric": "Shithead \u00d75", "olympic": "Gold shithead",
                                                 "feudal": "Prince shithead"})"));
   EXPECT_EQ(body.body["longest_run"], 0);
@@ -539,7 +548,8 @@ TEST(rankings_provisional, a_rating_stops_being_provisional_and_recent_holds_the
     games.push_back(finished({human(ana), human(bob)}, i % 2 == 0 ? std::vector<int>{0, 1} : std::vector<int>{1, 0},
                              now - days(1) + std::chrono::minutes(i)));
   for (const auto& g : record(s, games)) ids.push_back(g.game_id);
-  auto ana_now = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
+  auto ana_now =
+      on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
   EXPECT_EQ(ana_now["rating"]["provisional"], true);
   EXPECT_EQ(ana_now["recent"].size(), 19u);
 
@@ -559,7 +569,8 @@ TEST(rankings_provisional, a_rating_stops_being_provisional_and_recent_holds_the
   const auto& recent = ana_now["recent"];
   ASSERT_EQ(recent.size(), 20u);
   for (std::size_t i = 0; i < recent.size(); ++i) EXPECT_EQ(recent[i]["game_id"], ids[ids.size() - 1 - i]);
-  const auto board = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard", now + days(1)); });
+  const auto board =
+      on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard", now + days(1)); });
   EXPECT_EQ(board.body["players"][0]["rating"]["provisional"], false);
 }
 

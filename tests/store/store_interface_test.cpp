@@ -30,8 +30,7 @@ api_reply ask(store& s, const std::string& target) {
   if (!question) return api_reply_of(question.error());
   std::promise<api_reply> answer;
   auto result = answer.get_future();
-  s.answer_rankings(question.value(),
-                    [&answer](rankings_result reply) { answer.set_value(api_reply_of(reply)); });
+  s.answer_rankings(question.value(), [&answer](rankings_result reply) { answer.set_value(api_reply_of(reply)); });
   return result.get();
 }
 
@@ -139,9 +138,9 @@ TEST(store_interface, statements_are_prepared_when_the_store_opens_and_never_aga
   // Every kind of write, each more than once, and a job that fails and rolls back.
   for (int round = 0; round < 3; ++round) {
     for (const auto& p : {ana, bob, cy}) s.save_player(p);
-    record(s, {finished({human(ana), human(bob), human(cy)}, {0, 1, 2}),
-               abandoned({human(ana), human(bob)}, {}),
-               finished({human(bob), bot(1)}, {0, 1})},
+    record(s,
+           {finished({human(ana), human(bob), human(cy)}, {0, 1, 2}), abandoned({human(ana), human(bob)}, {}),
+            finished({human(bob), bot(1)}, {0, 1})},
            std::string("state " + std::to_string(round)), "TBL1");
     record(s, {}, std::string(), "TBL1");
     s.save_step(table_step{"TBL2", std::string("dealt"), round, {logged_action{round, 0, 1, 0, "{}"}}, {}}, nullptr);
@@ -150,9 +149,9 @@ TEST(store_interface, statements_are_prepared_when_the_store_opens_and_never_aga
   }
   // Every question of the rankings API, each more than once.
   for (int round = 0; round < 3; ++round)
-    for (const auto* target : {"/api/leaderboard", "/api/leaderboard?period=7d&sort=rate", "/api/players?name=Bob",
-                               "/api/players/a1a1a1a1a1a1", "/api/players/ffffffffffff", "/api/games/1",
-                               "/api/games/2", "/api/games/404"})
+    for (const auto* target :
+         {"/api/leaderboard", "/api/leaderboard?period=7d&sort=rate", "/api/players?name=Bob",
+          "/api/players/a1a1a1a1a1a1", "/api/players/ffffffffffff", "/api/games/1", "/api/games/2", "/api/games/404"})
       ask(s, target);
   const auto prepared_now = on_store(s, [](sqlite::database& db) { return db.statements_prepared(); });
   EXPECT_EQ(prepared_now, prepared_at_open) << "a call prepared a statement instead of reusing one";

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "protocol/record_json.hpp"
+#include "server/rankings/weng_lin.hpp"
 #include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite_store.hpp"
-#include "server/rankings/weng_lin.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
@@ -60,13 +60,13 @@ class recording : public ::testing::Test {
 
   std::vector<seat_row> seats_of(std::int64_t game_id) {
     return on_store(s_, [&](sqlite::database& db) {
-      auto query = db.prepare(
-          "SELECT player_id, bot, name, place, shithead FROM game_players WHERE game_id = ? ORDER BY seat");
+      auto query =
+          db.prepare("SELECT player_id, bot, name, place, shithead FROM game_players WHERE game_id = ? ORDER BY seat");
       query.bind(1, game_id);
       std::vector<seat_row> rows;
       while (query.step())
-        rows.push_back(seat_row{query.optional_text(0), query.optional_text(1), query.text(2),
-                                query.optional_int64(3), query.integer(4) == 1});
+        rows.push_back(seat_row{query.optional_text(0), query.optional_text(1), query.text(2), query.optional_int64(3),
+                                query.integer(4) == 1});
       return rows;
     });
   }
@@ -138,8 +138,8 @@ TEST_F(recording, three_new_humans_first_rises_last_falls_and_the_middle_stays) 
 // store first: the store feeds rate_game exactly what it should.
 TEST_F(recording, five_humans_move_as_worked_by_hand) {
   const std::array<player_record, 5> who{ana, bob, cy, dee, eve};
-  const std::array<rating, 5> before{rating{25.0, 25.0 / 3.0}, rating{28.0, 5.5}, rating{22.0, 7.0},
-                                     rating{25.0, 3.0}, rating{31.0, 2.5}};
+  const std::array<rating, 5> before{rating{25.0, 25.0 / 3.0}, rating{28.0, 5.5}, rating{22.0, 7.0}, rating{25.0, 3.0},
+                                     rating{31.0, 2.5}};
   for (std::size_t i = 0; i < who.size(); ++i) set_rating(who[i], before[i]);
   // Places 3, 1, 5, 2, 4: out in the order Bob, Dee, Ana, Eve, and Cy the shithead.
   const auto recorded =
@@ -147,11 +147,10 @@ TEST_F(recording, five_humans_move_as_worked_by_hand) {
   ASSERT_EQ(recorded.size(), 1u);
   const auto& r = recorded[0].ratings;
   ASSERT_EQ(r.size(), 5u);
-  const std::array<rating, 5> expected{rating{25.81661725433421, 6.445579074729049},
-                                       rating{33.72790135404094, 4.955019983704919},
-                                       rating{14.999602990593, 5.921576844046523},
-                                       rating{26.27684216379825, 2.9404269702255736},
-                                       rating{29.749265588856254, 2.471877637382637}};
+  const std::array<rating, 5> expected{
+      rating{25.81661725433421, 6.445579074729049}, rating{33.72790135404094, 4.955019983704919},
+      rating{14.999602990593, 5.921576844046523}, rating{26.27684216379825, 2.9404269702255736},
+      rating{29.749265588856254, 2.471877637382637}};
   for (std::size_t i = 0; i < r.size(); ++i) {
     SCOPED_TRACE(who[i].name);
     EXPECT_EQ(r[i].player_id, who[i].id);
@@ -281,8 +280,12 @@ TEST_F(recording, the_record_and_the_ruleset_are_kept_with_the_game) {
     auto query = db.prepare("SELECT table_code, ruleset, start, record, started, ended FROM games WHERE id = ?");
     query.bind(1, recorded[0].game_id);
     EXPECT_TRUE(query.step());
-    return std::vector<std::string>{query.text(0), query.text(1), query.text(2), query.text(3),
-                                    std::to_string(query.int64(4)), std::to_string(query.int64(5))};
+    return std::vector<std::string>{query.text(0),
+                                    query.text(1),
+                                    query.text(2),
+                                    query.text(3),
+                                    std::to_string(query.int64(4)),
+                                    std::to_string(query.int64(5))};
   });
   EXPECT_EQ(stored[0], "PLAY");
   EXPECT_EQ(stored[1], "\"shiphead\"");

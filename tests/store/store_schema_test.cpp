@@ -131,9 +131,13 @@ TEST(store_schema, a_version_4_file_marks_every_stored_token_exposed) {
   {
     sqlite::database old(path);
     migrate(old, 4);
-    old.exec("INSERT INTO players (id, name, token_hash, created, last_seen) VALUES "
-             "('a1b2c3d4e5f6', 'Ana', '" + std::string(64, 'a') + "', 1, 2), "
-             "('0f0f0f0f0f0f', 'Bo', '" + std::string(64, 'b') + "', 1, 2)");
+    old.exec(
+        "INSERT INTO players (id, name, token_hash, created, last_seen) VALUES "
+        "('a1b2c3d4e5f6', 'Ana', '" +
+        std::string(64, 'a') +
+        "', 1, 2), "
+        "('0f0f0f0f0f0f', 'Bo', '" +
+        std::string(64, 'b') + "', 1, 2)");
   }
   sqlite_store s(path);
   EXPECT_EQ(schema_version_of(s.database_for_tests()), 5);
@@ -192,9 +196,11 @@ INSERT INTO live_rooms VALUES ('LOBBY1', '{"format": 2, "settings": {"ruleset": 
   auto& db = s.database_for_tests();
   EXPECT_EQ(schema_version_of(db), store_schema_version());
   EXPECT_EQ(text_of(db, "SELECT ruleset FROM games WHERE id = 1"), R"({"preset":"isf","pickup_leads":false})");
-  EXPECT_EQ(text_of(db, "SELECT record FROM games WHERE id = 1"),
-            R"({"ruleset":{"preset":"isf","pickup_leads":false},"players":2,"dealer":1,"seed":16045690984503111693,"actions":[]})");
-  EXPECT_EQ(text_of(db, "SELECT ruleset FROM games WHERE id = 2"), R"({"preset":"isf","hand_size":5,"pickup_leads":false})");
+  EXPECT_EQ(
+      text_of(db, "SELECT record FROM games WHERE id = 1"),
+      R"({"ruleset":{"preset":"isf","pickup_leads":false},"players":2,"dealer":1,"seed":16045690984503111693,"actions":[]})");
+  EXPECT_EQ(text_of(db, "SELECT ruleset FROM games WHERE id = 2"),
+            R"({"preset":"isf","hand_size":5,"pickup_leads":false})");
   EXPECT_EQ(text_of(db, "SELECT json_extract(record, '$.ruleset') FROM games WHERE id = 2"),
             R"({"preset":"isf","hand_size":5,"pickup_leads":false})");
   EXPECT_EQ(text_of(db, "SELECT ruleset || record FROM games WHERE id = 3"),
@@ -237,8 +243,9 @@ TEST(store_schema, a_version_2_file_keeps_its_live_tables_and_gains_the_log) {
                 nullptr);
   }
   sqlite_store s(path);
-  EXPECT_EQ(s.load_rooms(), (std::vector<saved_table>{
-                                {"K7MPQ2", R"({"whole": true})", {logged_action{0, 40, 77, 1, R"({"type":"pickup"})"}}}}));
+  EXPECT_EQ(s.load_rooms(),
+            (std::vector<saved_table>{
+                {"K7MPQ2", R"({"whole": true})", {logged_action{0, 40, 77, 1, R"({"type":"pickup"})"}}}}));
 }
 
 TEST(store_schema, a_version_1_file_written_by_hand_keeps_its_players_and_games) {
@@ -278,7 +285,8 @@ TEST(store_schema, a_version_1_file_written_by_hand_keeps_its_players_and_games)
   // And the new tables work: a game recorded now is rated and numbered after the old one.
   const player_record ana{"a1a1a1a1a1a1", "Ana", "hash-of-ana", {}, {}};
   const player_record bob_record{"b2b2b2b2b2b2", "Bob", "hash-of-bob", {}, {}};
-  const auto recorded = sqlite_store::record_game(s.queries_for_tests(), finished({human(ana), human(bob_record)}, {1, 0}));
+  const auto recorded =
+      sqlite_store::record_game(s.queries_for_tests(), finished({human(ana), human(bob_record)}, {1, 0}));
   EXPECT_EQ(recorded.game_id, 2);
   ASSERT_EQ(recorded.ratings.size(), 2u);
   EXPECT_GT(recorded.ratings[1].after.mu, 25.0);  // Bob won this one
@@ -296,8 +304,9 @@ TEST(store_schema, a_file_at_every_earlier_version_migrates_to_the_latest) {
       migrate(old, version);
       EXPECT_EQ(schema_version_of(old), version);
       if (version >= 1)
-        old.exec("INSERT INTO players (id, name, token_hash, created, last_seen) "
-                 "VALUES ('c3c3c3c3c3c3', 'Cy', 'hash-of-cy', 1, 2)");
+        old.exec(
+            "INSERT INTO players (id, name, token_hash, created, last_seen) "
+            "VALUES ('c3c3c3c3c3c3', 'Cy', 'hash-of-cy', 1, 2)");
     }
     sqlite_store s(path);
     EXPECT_EQ(schema_version_of(s.database_for_tests()), store_schema_version());

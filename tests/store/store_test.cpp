@@ -3,8 +3,8 @@
 // when it is in trouble.
 #include <gtest/gtest.h>
 
-#include <thread>
 #include <sqlite3.h>
+#include <thread>
 
 #include <atomic>
 #include <future>
@@ -59,8 +59,7 @@ TEST(store, names_with_quotes_and_sql_in_them_survive_the_round_trip) {
   {
     sqlite_store s(path);
     s.start();
-    for (std::size_t i = 0; i < names.size(); ++i)
-      s.save_player(player("00000000000" + std::to_string(i), names[i]));
+    for (std::size_t i = 0; i < names.size(); ++i) s.save_player(player("00000000000" + std::to_string(i), names[i]));
     s.close();
   }
   sqlite_store s(path);
@@ -83,7 +82,7 @@ TEST(store, a_table_saved_with_its_state_comes_back_after_a_restart) {
     s.save_table("ABCD", std::string(R"({"version": 1, "name": "it's \"ours\""})"), {}, nullptr);
     s.save_table("WXYZ", std::string("wxyz-1"), {}, nullptr);
     s.save_table("ABCD", std::string(R"({"version": 2})"), {}, nullptr);  // replaces version 1
-    s.save_table("WXYZ", std::nullopt, {}, nullptr);                     // unchanged
+    s.save_table("WXYZ", std::nullopt, {}, nullptr);                      // unchanged
     s.close();
   }
   sqlite_store s(path);
@@ -120,7 +119,8 @@ TEST(store, a_step_appends_its_actions_to_the_games_log) {
   sqlite_store s(path);
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 2u);
-  EXPECT_EQ(rooms[0], (saved_table{"ABCD", "game 1 dealt", {move(1, 0, 5), move(1, 1, 6), move(1, 2, 6), move(1, 3, 7)}}));
+  EXPECT_EQ(rooms[0],
+            (saved_table{"ABCD", "game 1 dealt", {move(1, 0, 5), move(1, 1, 6), move(1, 2, 6), move(1, 3, 7)}}));
   EXPECT_EQ(rooms[1], (saved_table{"WXYZ", "w", {move(4, 0, 2)}}));
 }
 
@@ -487,7 +487,8 @@ TEST(store, an_in_memory_store_keeps_what_it_is_given_while_it_runs) {
   const auto recorded = record(s, {finished({human(ana), human(bob)}, {1, 0})}, std::string("state"));
   ASSERT_EQ(recorded.size(), 1u);
   EXPECT_EQ(recorded[0].game_id, 1);
-  const auto profile = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + bob.id); });
+  const auto profile =
+      on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + bob.id); });
   EXPECT_EQ(profile.status, 200);
   EXPECT_EQ(profile.body["games"], 1);
   s.close();

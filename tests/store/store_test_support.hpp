@@ -40,8 +40,7 @@ class temp_folder {
   temp_folder() {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     const std::string test = info ? std::string(info->test_suite_name()) + "." + info->name() : "store";
-    path_ = std::filesystem::temp_directory_path() /
-            ("shithead-store-" + std::to_string(::getpid()) + "-" + test);
+    path_ = std::filesystem::temp_directory_path() / ("shithead-store-" + std::to_string(::getpid()) + "-" + test);
     std::filesystem::remove_all(path_);
   }
   ~temp_folder() {
@@ -80,8 +79,8 @@ inline protocol::game_record record_for(int players, std::uint64_t seed = 7) {
 
 // A finished game whose seats went out in `order` (the last of it is the shithead).
 // The record only names the table: the store does not replay it.
-inline game_to_record finished(std::vector<seat_player> players, std::vector<int> order,
-                               clock_time ended = noon_ish, std::string table = "TBL1") {
+inline game_to_record finished(std::vector<seat_player> players, std::vector<int> order, clock_time ended = noon_ish,
+                               std::string table = "TBL1") {
   game_to_record game;
   game.table_code = std::move(table);
   game.record = record_for(static_cast<int>(players.size()));

@@ -28,9 +28,15 @@ TEST(titles, never_the_shithead_means_no_title) {
 }
 
 TEST(titles, the_numeric_title_counts_with_a_multiplication_sign) {
-  EXPECT_EQ(title_for(7).numeric, "Shithead \xC3\x97" "7");
-  EXPECT_EQ(title_for(1).numeric, "Shithead \xC3\x97" "1");
-  EXPECT_EQ(title_for(130).numeric, "Shithead \xC3\x97" "130");
+  EXPECT_EQ(title_for(7).numeric,
+            "Shithead \xC3\x97"
+            "7");
+  EXPECT_EQ(title_for(1).numeric,
+            "Shithead \xC3\x97"
+            "1");
+  EXPECT_EQ(title_for(130).numeric,
+            "Shithead \xC3\x97"
+            "130");
 }
 
 TEST(titles, the_first_time_is_bronze_and_lord) { expect_title(1, "Bronze shithead", "Lord shithead"); }

@@ -41,9 +41,7 @@ TEST(weng_lin, a_new_player_starts_at_25_and_25_over_3_with_ordinal_0_and_provis
   EXPECT_TRUE(fresh.provisional());
 }
 
-TEST(weng_lin, ordinal_is_mu_less_three_sigma) {
-  EXPECT_DOUBLE_EQ((rating{29.1, 4.2}.ordinal()), 29.1 - 12.6);
-}
+TEST(weng_lin, ordinal_is_mu_less_three_sigma) { EXPECT_DOUBLE_EQ((rating{29.1, 4.2}.ordinal()), 29.1 - 12.6); }
 
 TEST(weng_lin, provisional_at_sigma_5_and_above_only) {
   EXPECT_TRUE((rating{25.0, 5.0}.provisional()));
@@ -119,8 +117,8 @@ TEST(weng_lin, three_players_worked_by_hand) {
 //   player 3: Omega +1.276842, Delta 0.039321 -> mu 26.276842, sigma 2.940427
 //   player 4: Omega -1.250734, Delta 0.022371 -> mu 29.749266, sigma 2.471878
 TEST(weng_lin, five_players_worked_by_hand) {
-  const std::array<rating, 5> before{rating{25.0, new_sigma}, rating{28.0, 5.5}, rating{22.0, 7.0},
-                                     rating{25.0, 3.0}, rating{31.0, 2.5}};
+  const std::array<rating, 5> before{rating{25.0, new_sigma}, rating{28.0, 5.5}, rating{22.0, 7.0}, rating{25.0, 3.0},
+                                     rating{31.0, 2.5}};
   const std::array<int, 5> places{3, 1, 5, 2, 4};
   const auto after = rate_game(before, places);
   ASSERT_EQ(after.size(), 5u);
@@ -144,8 +142,7 @@ TEST(weng_lin, equal_places_are_a_draw) {
 }
 
 TEST(weng_lin, the_winner_rises_the_loser_falls_and_every_sigma_shrinks) {
-  const std::array<rating, 4> before{rating{20.0, 7.0}, rating{25.0, 2.0}, rating{33.0, 4.0},
-                                     rating{25.0, new_sigma}};
+  const std::array<rating, 4> before{rating{20.0, 7.0}, rating{25.0, 2.0}, rating{33.0, 4.0}, rating{25.0, new_sigma}};
   const std::array<int, 4> places{1, 3, 4, 2};
   const auto after = rate_game(before, places);
   EXPECT_GT(after[0].mu, before[0].mu);  // first out
@@ -173,8 +170,8 @@ TEST(weng_lin, two_equal_players_gain_and_lose_the_same_amount) {
 }
 
 TEST(weng_lin, the_order_players_are_listed_in_does_not_matter) {
-  const std::vector<rating> before{rating{25.0, new_sigma}, rating{28.0, 5.5}, rating{22.0, 7.0},
-                                   rating{25.0, 3.0}, rating{31.0, 2.5}};
+  const std::vector<rating> before{rating{25.0, new_sigma}, rating{28.0, 5.5}, rating{22.0, 7.0}, rating{25.0, 3.0},
+                                   rating{31.0, 2.5}};
   const std::vector<int> places{3, 1, 5, 2, 4};
   const auto reference = rate_game(before, places);
 

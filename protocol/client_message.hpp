@@ -177,7 +177,7 @@ parsed_message parse_client_message(std::string_view text);
 // the request's fields. For clients written in C++ (the command-line player, the load
 // generator) and tests; parse_client_message(to_text(m)) == m for every message.
 std::string to_text(const client_message& message);
-std::string to_text(const lobby_request& request, std::optional<request_id> id = std::nullopt);
-std::string to_text(const table_request& request, std::optional<request_id> id = std::nullopt);
+std::string to_text(const lobby_request& request, const std::optional<request_id>& id = std::nullopt);
+std::string to_text(const table_request& request, const std::optional<request_id>& id = std::nullopt);
 
 }  // namespace shithead::protocol

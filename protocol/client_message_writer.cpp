@@ -84,9 +84,9 @@ std::string write(const Group& request, const std::optional<request_id>& id) {
 
 }  // namespace
 
-std::string to_text(const lobby_request& request, std::optional<request_id> id) { return write(request, id); }
+std::string to_text(const lobby_request& request, const std::optional<request_id>& id) { return write(request, id); }
 
-std::string to_text(const table_request& request, std::optional<request_id> id) { return write(request, id); }
+std::string to_text(const table_request& request, const std::optional<request_id>& id) { return write(request, id); }
 
 std::string to_text(const client_message& message) {
   return std::visit([&](const auto& group) { return to_text(group, message.id); }, message.request);

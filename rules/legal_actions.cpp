@@ -36,7 +36,7 @@ void swap_actions(const game_state& state, int seat, std::vector<action>& out) {
 
 // The source's cards sorted, so each rank's cards come together with the lowest suit first.
 struct sorted_cards {
-  std::array<card, 3 * 54> cards;  // every card of three decks
+  std::array<card, std::size_t{3} * 54> cards;  // every card of three decks
   int size = 0;
 };
 

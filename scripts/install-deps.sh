@@ -7,7 +7,7 @@
 #                   runtimes, and llvm-symbolizer for readable stacks. A flag of its own, not
 #                   part of --with-browser: it is a few hundred MB that only fuzzing needs, and
 #                   CI passes both flags, so it still takes one apt-get run
-#   --with-checks   also clang-format, for scripts/check-format.sh
+#   --with-checks   also clang-format and clang-tidy, for scripts/check-format.sh and check-tidy.sh
 set -euo pipefail
 
 packages=(
@@ -27,7 +27,7 @@ for flag in "$@"; do
       packages+=(clang libclang-rt-14-dev llvm-14)
       ;;
     --with-checks)
-      packages+=(clang-format)
+      packages+=(clang-format clang-tidy)
       ;;
     *)
       echo "unknown flag $flag (known: --with-browser, --with-fuzz, --with-checks)" >&2

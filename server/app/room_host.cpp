@@ -119,18 +119,15 @@ void room_host::on_strand(Fn fn, bool even_when_stopped) {
 void room_host::join(player_info player, std::shared_ptr<participant> connection, bool spectate, join_done done) {
   on_strand([player = std::move(player), connection = std::move(connection), spectate,
              done = std::move(done)](room_host& self) mutable {
-    outbox out;
-    auto joined = self.room_.join(player, std::move(connection), spectate, clock::now(), out);
-    done(std::move(joined));
-    self.after_change(std::move(out));
+    auto joined = self.room_.join(player, std::move(connection), spectate, clock::now());
+    done(std::move(joined.result));
+    self.after_change(std::move(joined.out));
   });
 }
 
 void room_host::leave(std::string player_id) {
   on_strand([player_id = std::move(player_id)](room_host& self) {
-    outbox out;
-    self.room_.leave(player_id, clock::now(), out);
-    self.after_change(std::move(out));
+    self.after_change(self.room_.leave(player_id, clock::now()));
   });
 }
 
@@ -139,9 +136,7 @@ void room_host::disconnected(std::string player_id, std::shared_ptr<participant>
   // (and the socket's timers) would outlive the server's shutdown.
   on_strand(
       [player_id = std::move(player_id), connection = std::move(connection)](room_host& self) {
-        outbox out;
-        self.room_.disconnected(player_id, connection.get(), clock::now(), out);
-        self.after_change(std::move(out));
+        self.after_change(self.room_.disconnected(player_id, connection.get(), clock::now()));
       },
       true);
 }
@@ -177,17 +172,17 @@ void room_host::resume_clocks(clock::time_point now) {
 void room_host::handle(std::string player_id, protocol::table_message message) {
   const auto began = clock::now();
   on_strand([player_id = std::move(player_id), message = std::move(message), began](room_host& self) {
-    outbox out;
     if (self.store_refuses_writes() && needs_saving(message.request)) {
       // Answered at once, ahead of any step still waiting for the disk: the player must
       // hear why nothing happens.
-      self.room_.refuse(player_id, message.id, protocol::error_code::cannot_save, cannot_save_message, out);
+      const auto refused =
+          self.room_.refuse(player_id, message.id, protocol::error_code::cannot_save, cannot_save_message);
       if (self.services_.metrics) self.services_.metrics->error_sent(protocol::error_code::cannot_save);
-      deliver(out.letters);
+      deliver(refused.letters);
       return;
     }
     self.resume_clocks(clock::now());
-    self.room_.handle(player_id, message, clock::now(), out);
+    auto out = self.room_.handle(player_id, message, clock::now());
     const bool action = std::holds_alternative<protocol::action_request>(message.request);
     self.after_change(std::move(out), action ? std::optional<clock::time_point>(began) : std::nullopt);
   });
@@ -203,11 +198,7 @@ void room_host::stop() {
 void room_host::announce() {
   // The lobby hears of the table and the timer is armed; a restored game waiting for a
   // searching bot asks it (tick() does, and fires nothing: the clocks started afresh).
-  on_strand([](room_host& self) {
-    outbox out;
-    self.room_.tick(clock::now(), out);
-    self.after_change(std::move(out));
-  });
+  on_strand([](room_host& self) { self.after_change(self.room_.tick(clock::now())); });
 }
 
 void room_host::track_games(const std::vector<finished_room_game>& games) {
@@ -336,9 +327,7 @@ void room_host::deliver_answer(std::uint64_t ticket, std::optional<rules::action
     return;
   }
   resume_clocks(clock::now());
-  outbox out;
-  room_.answer(ticket, choice, clock::now(), out);
-  after_change(std::move(out));
+  after_change(room_.answer(ticket, choice, clock::now()));
 }
 
 void room_host::arm_timer(std::optional<clock::time_point> deadline) {
@@ -354,7 +343,6 @@ void room_host::arm_timer(std::optional<clock::time_point> deadline) {
       self->arm_timer(clock::now() + std::chrono::milliseconds(500));
       return;
     }
-    outbox out;
     const auto now = clock::now();
     if (self->refusing_since_) {
       // Back from an outage: the clocks move on by its length, and fire when due then.
@@ -362,8 +350,7 @@ void room_host::arm_timer(std::optional<clock::time_point> deadline) {
       self->arm_timer(self->room_.next_deadline());
       return;
     }
-    self->room_.tick(now, out);
-    self->after_change(std::move(out));
+    self->after_change(self->room_.tick(now));
   });
 }
 

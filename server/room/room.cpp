@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <iterator>
+#include <utility>
 
 namespace shithead::server {
 
@@ -21,38 +22,37 @@ room::room(table_settings settings, player_info host, std::uint64_t seed, time_p
 // ---------------------------------------------------------------------------------------
 // Entry points
 
-rules::result<join_result, room_error> room::join(const player_info& player, std::shared_ptr<participant> connection,
-                                                  bool spectate, time_point now, outbox& out) {
+join_outcome room::join(const player_info& player, std::shared_ptr<participant> connection, bool spectate,
+                        time_point now) {
   auto joined = do_join(player, std::move(connection), spectate, now);
-  flush_into(out);
-  return joined;
+  return join_outcome{std::move(joined), take_outbox()};
 }
 
-void room::leave(const std::string& player_id, time_point now, outbox& out) {
+outbox room::leave(const std::string& player_id, time_point now) {
   do_leave(player_id, std::nullopt, now);
-  flush_into(out);
+  return take_outbox();
 }
 
-void room::disconnected(const std::string& player_id, const participant* connection, time_point now, outbox& out) {
+outbox room::disconnected(const std::string& player_id, const participant* connection, time_point now) {
   do_disconnected(player_id, connection, now);
-  flush_into(out);
+  return take_outbox();
 }
 
-void room::handle(const std::string& player_id, const protocol::table_message& message, time_point now, outbox& out) {
+outbox room::handle(const std::string& player_id, const protocol::table_message& message, time_point now) {
   do_handle(player_id, message, now);
-  flush_into(out);
+  return take_outbox();
 }
 
-void room::refuse(const std::string& player_id, const std::optional<protocol::request_id>& id,
-                  protocol::error_code code, std::string_view message, outbox& out) {
+outbox room::refuse(const std::string& player_id, const std::optional<protocol::request_id>& id,
+                    protocol::error_code code, std::string_view message) {
   if (has_member(player_id)) send_error(player_id, id, code, message);
   // Only the letter: nothing else was touched, so nothing is saved.
-  out.letters.insert(out.letters.end(), std::make_move_iterator(out_.letters.begin()),
-                     std::make_move_iterator(out_.letters.end()));
-  out_.letters.clear();
+  outbox out;
+  out.letters = std::exchange(pending_.letters, {});
+  return out;
 }
 
-void room::tick(time_point now, outbox& out) {
+outbox room::tick(time_point now) {
   if (!closed_) {
     fire_due(now);
     // A restored game may be waiting for a searching bot that nobody has asked yet.
@@ -60,17 +60,11 @@ void room::tick(time_point now, outbox& out) {
     sync_clocks(now);
     finish_step(now);
   }
-  flush_into(out);
+  return take_outbox();
 }
 
-void room::flush_into(outbox& out) {
-  out.letters.insert(out.letters.end(), std::make_move_iterator(out_.letters.begin()),
-                     std::make_move_iterator(out_.letters.end()));
-  out.finished.insert(out.finished.end(), std::make_move_iterator(out_.finished.begin()),
-                      std::make_move_iterator(out_.finished.end()));
-  if (out_.question) out.question = std::move(out_.question);
-  out.late_bot_answers += out_.late_bot_answers;
-  out_ = outbox{};
+outbox room::take_outbox() {
+  outbox out = std::exchange(pending_, outbox{});
   if (saved_dirty_ || closed_ || !out.finished.empty()) out.table_changed = true;
   saved_dirty_ = false;
   if (record_ && record_->actions.size() > actions_handed_) {
@@ -82,6 +76,7 @@ void room::flush_into(outbox& out) {
   out.game_number = game_number_;
   out.version = version_;
   out.next_deadline = next_deadline();
+  return out;
 }
 
 rules::result<join_result, room_error> room::do_join(const player_info& player, std::shared_ptr<participant> connection,

@@ -3,8 +3,8 @@
 // scoreboard. Pure logic and single-threaded: the server runs each room on its own
 // strand, so there are no locks here, no sockets and no clock reads. Time comes in as
 // `now`; chance only from the seed given at construction, so the same seed and the same
-// calls give the same games. Every entry point fills an outbox, as rules::try_apply fills
-// events: the messages for each member (typed, protocol/server_message.hpp; the host
+// calls give the same games. Every entry point returns an outbox (room/outbox.hpp), as
+// rules::apply returns events: the messages for each member (typed, protocol/server_message.hpp; the host
 // writes and delivers them), the games to record, whether the saved table changed, and
 // when to call tick() next. protocol/docs/room_messages.md shows every message.
 //
@@ -112,6 +112,12 @@ struct join_result {
   bool reconnected = false;  // the player was already a member (a kept seat, or a new connection)
 };
 
+// What join() gives: whether the player is in, and the outbox of the call.
+struct join_outcome {
+  rules::result<join_result, room_error> result;
+  outbox out;
+};
+
 class room {
  public:
   using clock = std::chrono::steady_clock;
@@ -124,28 +130,27 @@ class room {
   // or when no seat is free. A player who already holds a seat (same player_id) is
   // reconnected to it; a member joining again replaces their old connection. The
   // player receives a full `room` snapshot (everyone does when membership changed).
-  rules::result<join_result, room_error> join(const player_info& player, std::shared_ptr<participant> connection,
-                                              bool spectate, time_point now, outbox& out);
+  join_outcome join(const player_info& player, std::shared_ptr<participant> connection, bool spectate, time_point now);
   // The player leaves the table (see Leaving above). Receives a `left` frame.
-  void leave(const std::string& player_id, time_point now, outbox& out);
+  outbox leave(const std::string& player_id, time_point now);
   // The player's connection was lost. A seat is kept (see grace); a spectator is
   // removed. With `connection` given, a stale close (the player has since joined again
   // on a new connection) is ignored.
-  void disconnected(const std::string& player_id, const participant* connection, time_point now, outbox& out);
+  outbox disconnected(const std::string& player_id, const participant* connection, time_point now);
   // A table request (protocol/client_message.hpp) with the id to echo. Messages from
   // non-members are ignored; a request the room refuses is answered with an `error`
   // message and changes nothing.
-  void handle(const std::string& player_id, const protocol::table_message& message, time_point now, outbox& out);
+  outbox handle(const std::string& player_id, const protocol::table_message& message, time_point now);
   // Answers a member's request with this error and changes nothing (the host refuses for
   // reasons of its own: a store that cannot write).
-  void refuse(const std::string& player_id, const std::optional<protocol::request_id>& id, protocol::error_code code,
-              std::string_view message, outbox& out);
+  outbox refuse(const std::string& player_id, const std::optional<protocol::request_id>& id, protocol::error_code code,
+                std::string_view message);
   // Fires every timer due at `now`, and asks any bot whose move is awaited.
-  void tick(time_point now, outbox& out);
+  outbox tick(time_point now);
   // A searching bot's answer to outbox::question with that ticket: played when the game
   // is still where it was asked, dropped otherwise (a newer question is out then). A
   // move the rules refuse (never expected) is replaced by the normal bot's.
-  void answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now, outbox& out);
+  outbox answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now);
   // Every running clock (turn, swap, grace, the close of an empty table, the wait for a
   // searching bot's answer) starts again `pause` later: the host calls it after the store
   // refused writes for that long, so that nobody's time ran while their moves were refused.
@@ -244,8 +249,8 @@ class room {
                                                  bool spectate, time_point now);
   void do_disconnected(const std::string& player_id, const participant* connection, time_point now);
   void do_handle(const std::string& player_id, const protocol::table_message& message, time_point now);
-  // Hands what this call produced to the caller's outbox.
-  void flush_into(outbox& out);
+  // What this call produced, with what the host must save and when to call tick().
+  outbox take_outbox();
 
   // Members.
   int find_seat(const std::string& player_id) const;  // -1 when not seated
@@ -357,7 +362,7 @@ class room {
   scoreboard scoreboard_;
   chat_limiter chat_limiter_{5, std::chrono::seconds{10}};
   chat_limiter reaction_limiter_{10, std::chrono::seconds{10}};
-  outbox out_;  // what this call has produced so far
+  outbox pending_;  // what this call has produced so far; take_outbox() hands it over
   // Persistence: whether saved() changed since the last outbox (true at first, so a new
   // table is written), the table's game number, and how many of the current game's
   // actions earlier outboxes handed out.

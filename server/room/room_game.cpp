@@ -132,7 +132,7 @@ bool room::ask(int index, rules::bot_kind kind, time_point now) {
   if (asked_ && asked_->game == here.game && asked_->actions == here.actions) return false;  // one at a time
   asked_ = here;
   asked_->ticket = next_ticket_++;
-  out_.question = bot_question{asked_->ticket, kind, index, *record_, question_deadline()};
+  pending_.question = bot_question{asked_->ticket, kind, index, *record_, question_deadline()};
   return false;
 }
 
@@ -204,7 +204,7 @@ void room::play_out(time_point now) {
   asked_.reset();  // any answer still to come is for a game that has ended
 }
 
-void room::answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now, outbox& out) {
+outbox room::answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now) {
   if (!closed_) {
     fire_due(now);
     if (asked_ && asked_->ticket == ticket && in_game() && asked_here(asked_->seat)) {
@@ -223,7 +223,7 @@ void room::answer(std::uint64_t ticket, const std::optional<rules::action>& choi
     }
     finish_step(now);
   }
-  flush_into(out);
+  return take_outbox();
 }
 
 void room::count_timeout(int index) {
@@ -249,8 +249,8 @@ void room::finish_game() {
   auto over =
       std::make_shared<protocol::server_message>(game_over_of(version_, game_players_, *game_, scoreboard_view()));
   broadcast(over);
-  out_.finished.push_back(finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead,
-                                             game_->abandoned, std::move(over)});
+  pending_.finished.push_back(finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead,
+                                                 game_->abandoned, std::move(over)});
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].left) continue;
     free_the_seat(static_cast<int>(i));
@@ -377,7 +377,7 @@ void room::fire_due(time_point now) {
       // `normal`, and the answer, should it still come, is stale by then.
       const int index = asked_->seat;
       asked_.reset();
-      ++out_.late_bot_answers;
+      ++pending_.late_bot_answers;
       if (awaited(index)) {
         bot_move(index, rules::bot_kind::normal, now);
       } else {
@@ -396,7 +396,7 @@ void room::fire_due(time_point now) {
 // Frames
 
 void room::send(const std::shared_ptr<participant>& to, protocol::server_message message) {
-  if (to) out_.letters.push_back(letter{to, std::make_shared<protocol::server_message>(std::move(message))});
+  if (to) pending_.letters.push_back(letter{to, std::make_shared<protocol::server_message>(std::move(message))});
 }
 
 void room::send_error(const std::string& player_id, const request_id& id, protocol::error_code code,
@@ -410,9 +410,9 @@ void room::broadcast(protocol::server_message message) {
 
 void room::broadcast(std::shared_ptr<protocol::server_message> shared) {
   for (const auto& s : seats_)
-    if (s.human() && !s.left && s.connection) out_.letters.push_back(letter{s.connection, shared});
+    if (s.human() && !s.left && s.connection) pending_.letters.push_back(letter{s.connection, shared});
   for (const auto& w : watchers_)
-    if (w.connection) out_.letters.push_back(letter{w.connection, shared});
+    if (w.connection) pending_.letters.push_back(letter{w.connection, shared});
 }
 
 int room::game_seat_of(int index) const {
@@ -488,7 +488,7 @@ void room::broadcast_room(time_point now) {
   // Every spectator sees the same: one message for all of them.
   const auto shared = std::make_shared<protocol::server_message>(personalize(base, -1));
   for (const auto& w : watchers_)
-    if (w.connection) out_.letters.push_back(letter{w.connection, shared});
+    if (w.connection) pending_.letters.push_back(letter{w.connection, shared});
 }
 
 void room::flush_events(time_point now) {
@@ -500,7 +500,7 @@ void room::flush_events(time_point now) {
     if (!spectators)
       spectators = std::make_shared<protocol::server_message>(
           protocol::game_message{version_, pending_events_, rules::spectator_view(*game_), clocks});
-    out_.letters.push_back(letter{to, spectators});
+    pending_.letters.push_back(letter{to, spectators});
   };
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const auto& s = seats_[i];

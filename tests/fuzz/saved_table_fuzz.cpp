@@ -39,7 +39,7 @@ struct game_log {
   std::uint64_t last_version = 0;
 };
 
-void carry_out(server::outbox& out, game_log& log) {
+void carry_out(const server::outbox& out, game_log& log) {
   for (const auto& l : out.letters) l.to->deliver(server::make_frame(protocol::to_text(*l.message)));
   if (out.table_changed && out.game_number != log.game) log = game_log{out.game_number, 0, {}, 0};
   if (!out.appended.empty()) {
@@ -48,7 +48,6 @@ void carry_out(server::outbox& out, game_log& log) {
     log.actions.insert(log.actions.end(), out.appended.begin(), out.appended.end());
     log.last_version = out.version;
   }
-  out = server::outbox{};
 }
 
 protocol::json without_version(protocol::json saved) {
@@ -93,22 +92,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_restores(r, log, seed, now, false);
 
   // Everyone seated comes back, and one spectator.
-  server::outbox out;
   std::vector<std::shared_ptr<counting_participant>> connections;
   auto players = r.seated_players();
   players.push_back("fuzz-spectator");
   for (const auto& id : players) {
     connections.push_back(std::make_shared<counting_participant>());
-    (void)r.join(server::player_info{id, "Player " + id}, connections.back(), false, now, out);
-    carry_out(out, log);
+    carry_out(r.join(server::player_info{id, "Player " + id}, connections.back(), false, now).out, log);
   }
   // Nobody moves: timeouts, grace and bots play the game on.
   for (int i = 0; i < 30 && !r.closed(); ++i) {
     const auto due = r.next_deadline();
     if (!due) break;
     now = std::max(now, *due);
-    r.tick(now, out);
-    carry_out(out, log);
+    carry_out(r.tick(now), log);
   }
   check_restores(r, log, seed, now, true);
   return 0;

@@ -135,24 +135,23 @@ class delivering_room : public room {
 
   rules::result<join_result, room_error> join(const player_info& player, std::shared_ptr<participant> connection,
                                               bool spectate, time_point now) {
-    outbox out;
-    auto joined = room::join(player, std::move(connection), spectate, now, out);
-    carry_out(out);
+    auto joined = room::join(player, std::move(connection), spectate, now);
+    carry_out(joined.out);
     answer_pending(now);
-    return joined;
+    return std::move(joined.result);
   }
   void leave(const std::string& player_id, time_point now) {
-    run([&](outbox& out) { room::leave(player_id, now, out); }, now);
+    run([&] { return room::leave(player_id, now); }, now);
   }
   void disconnected(const std::string& player_id, time_point now) { disconnected(player_id, nullptr, now); }
   void disconnected(const std::string& player_id, const participant* connection, time_point now) {
-    run([&](outbox& out) { room::disconnected(player_id, connection, now, out); }, now);
+    run([&] { return room::disconnected(player_id, connection, now); }, now);
   }
   void handle(const std::string& player_id, const protocol::table_message& message, time_point now) {
-    run([&](outbox& out) { room::handle(player_id, message, now, out); }, now);
+    run([&] { return room::handle(player_id, message, now); }, now);
   }
   void tick(time_point now) {
-    run([&](outbox& out) { room::tick(now, out); }, now);
+    run([&] { return room::tick(now); }, now);
   }
   // Answers the searching bot's open question as the bot pool would (think()).
   void answer(time_point now) {
@@ -160,10 +159,10 @@ class delivering_room : public room {
     auto open = std::move(*question);
     question.reset();
     const auto choice = think(open);
-    run([&](outbox& out) { room::answer(open.ticket, choice, now, out); });
+    run([&] { return room::answer(open.ticket, choice, now); });
   }
   void answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now) {
-    run([&](outbox& out) { room::answer(ticket, choice, now, out); });
+    run([&] { return room::answer(ticket, choice, now); });
   }
 
   // The searching bot's question still unanswered (the newest), and whether the room
@@ -194,8 +193,7 @@ class delivering_room : public room {
  private:
   template <class Fn>
   void run(Fn call) {
-    outbox out;
-    call(out);
+    auto out = call();
     carry_out(out);
   }
   template <class Fn>

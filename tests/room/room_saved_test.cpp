@@ -112,8 +112,7 @@ TEST(room_saved, a_finished_game_is_not_counted_twice) {
   auto restored = restore(t, 3);
   ASSERT_TRUE(restored.ok()) << restored.error();
   room back = std::move(restored).value();
-  outbox first;  // the restored room's first step hands over no game to record again
-  back.tick(t.now, first);
+  const auto first = back.tick(t.now);  // the restored room's first step hands over no game to record again
   EXPECT_TRUE(first.finished.empty());
   EXPECT_EQ(back.saved()["scoreboard"], t.r.saved()["scoreboard"]);
 

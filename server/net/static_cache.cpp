@@ -229,7 +229,9 @@ std::string http_date(system_clock::time_point time) {
   const std::time_t seconds = system_clock::to_time_t(time);
   std::tm tm{};
   gmtime_r(&seconds, &tm);
-  char text[32];
+  // 29 characters for any year of four digits; room for what GCC counts as the most any
+  // int field could print, so that no date is ever cut short.
+  char text[96];
   std::snprintf(text, sizeof text, "%.3s, %02d %.3s %04d %02d:%02d:%02d GMT", day_names[tm.tm_wday].data(), tm.tm_mday,
                 month_names[tm.tm_mon].data(), tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
   return text;

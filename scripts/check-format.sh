@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-mapfile -t files < <(git ls-files '*.cpp' '*.hpp')
+# Tracked and new (not ignored) files that exist: a deletion not yet committed is skipped.
+mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' | sort -u |
+  while read -r f; do [[ -f "$f" ]] && echo "$f"; done)
 if [[ "${1:-}" == "--fix" ]]; then
   clang-format -i "${files[@]}"
   exit 0

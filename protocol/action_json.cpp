@@ -1,4 +1,5 @@
 #include "protocol/action_json.hpp"
+#include "protocol/action_text.hpp"
 
 #include <array>
 #include <limits>
@@ -119,6 +120,19 @@ parsed<rules::action> action_from_json(const json& value, std::string_view path,
   if (name == "play_face_down") return read_face_down(value, path);
   if (name == "pickup") return rules::action{rules::pickup_action{}};
   return rules::action{rules::wait_action{}};
+}
+
+std::string action_to_text(const rules::action& a) {
+  std::string text;
+  json_writer out(text);
+  write_action(out, a);
+  return text;
+}
+
+parsed<rules::action> parse_action_text(std::string_view text, std::string_view path) {
+  auto value = parse_json_text(text);
+  if (!value) return parse_error{std::string(path) + ": " + value.error().message};
+  return action_from_json(value.value(), path);
 }
 
 }  // namespace shithead::protocol

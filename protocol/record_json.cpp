@@ -116,6 +116,15 @@ json record_to_json(const game_record& record) {
   return out;
 }
 
+std::string record_start_text(const game_record& record) {
+  json start = json::object();
+  if (const auto* seed = std::get_if<std::uint64_t>(&record.start))
+    start["seed"] = std::to_string(*seed);
+  else
+    start["deal"] = deal_to_json(std::get<rules::deal>(record.start));
+  return dump_json(start);
+}
+
 std::string write_record(const game_record& record) {
   const json full = record_to_json(record);
   std::string text = "{\"ruleset\": " + format_json_line(full["ruleset"]) +

@@ -11,18 +11,15 @@
 
 #include "protocol/game_record.hpp"
 #include "protocol/json_reader.hpp"
+#include "protocol/record_text.hpp"
 
 namespace shithead::protocol {
 
 json deal_to_json(const rules::deal& cards);
 json record_to_json(const game_record& record);
-// The record as text, one action a line, so that a diff of two records or a bug report
-// reads move by move. Ends with a newline.
-std::string write_record(const game_record& record);
 
 // `players` is the table size every zone must match.
 parsed<rules::deal> deal_from_json(const json& value, std::string_view path, int players);
 parsed<game_record> record_from_json(const json& value);
-parsed<game_record> parse_record(std::string_view text);
 
 }  // namespace shithead::protocol

@@ -1,4 +1,5 @@
 #include "protocol/ruleset_json.hpp"
+#include "protocol/ruleset_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -220,6 +221,14 @@ parsed<rules::ruleset> ruleset_from_json(const json& value, std::string_view pat
   auto made = rules::make_ruleset(preset, options);
   if (!made) return error_at(path, made.error().message);
   return std::move(made).value();
+}
+
+std::string ruleset_to_text(const rules::ruleset& rules) { return dump_json(ruleset_to_json(rules)); }
+
+parsed<rules::ruleset> parse_ruleset_text(std::string_view text, std::string_view path) {
+  auto value = parse_json_text(text);
+  if (!value) return parse_error{std::string(path) + ": " + value.error().message};
+  return ruleset_from_json(value.value(), path);
 }
 
 }  // namespace shithead::protocol

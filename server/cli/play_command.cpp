@@ -3,6 +3,7 @@
 #include <charconv>
 #include <string>
 
+#include "protocol/cli_reports.hpp"
 #include "protocol/client_message.hpp"
 #include "rules/ruleset.hpp"
 #include "server/cli/command_line.hpp"
@@ -114,7 +115,7 @@ int run_play_command(arguments args, std::ostream& out, std::ostream& err) {
     err << "play: " << outcome.error().message << '\n';
     return 1;
   }
-  out << protocol::format_json_line(outcome_json(outcome.value())) << '\n';
+  out << protocol::play_report_line(outcome.value().report) << '\n';
   return 0;
 }
 

@@ -4,14 +4,15 @@
 // not a valid record.
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <system_error>
 
+#include "protocol/cli_reports.hpp"
 #include "protocol/game_record.hpp"
-#include "protocol/json_text.hpp"
 #include "protocol/parsed.hpp"
-#include "protocol/record_json.hpp"
+#include "protocol/record_text.hpp"
 #include "rules/engine.hpp"
 #include "server/cli/command_line.hpp"
 
@@ -43,15 +44,11 @@ protocol::parsed<std::string> read_text_file(const std::string& path) {
 
 int report_malformed(std::string_view path, const std::string& message, std::ostream& out, std::ostream& err) {
   err << "replay: " << path << ": " << message << '\n';
-  protocol::json result = protocol::json::object();
-  result["ok"] = false;
-  result["error"] = "malformed";
-  result["message"] = message;
-  out << protocol::format_json_line(result) << '\n';
+  out << protocol::replay_result_line(protocol::replay_malformed{message}) << '\n';
   return exit_malformed;
 }
 
-protocol::json seat_or_null(int seat) { return seat >= 0 ? protocol::json(seat) : protocol::json(nullptr); }
+std::optional<int> seat_if_any(int seat) { return seat >= 0 ? std::optional<int>(seat) : std::nullopt; }
 
 }  // namespace
 
@@ -74,25 +71,20 @@ int run_replay_command(arguments args, std::ostream& out, std::ostream& err) {
   if (!replayed) return report_malformed(path, "cannot start the game: " + replayed.error().message, out, err);
 
   const auto& outcome = replayed.value();
-  protocol::json result = protocol::json::object();
   if (outcome.error) {
-    result["ok"] = false;
-    result["index"] = outcome.failed_index;
-    result["error"] = rules::to_string(outcome.error->code);
-    result["message"] = outcome.error->message;
-    out << protocol::format_json_line(result) << '\n';
+    out << protocol::replay_result_line(
+               protocol::replay_illegal{outcome.failed_index, outcome.error->code, outcome.error->message})
+        << '\n';
     return exit_illegal;
   }
   const auto& state = outcome.state;
-  result["ok"] = true;
-  result["over"] = state.over();
-  result["abandoned"] = state.abandoned;
-  protocol::json places = protocol::json::array();
-  for (int seat : state.finish_order) places.push_back(seat);
-  result["places"] = std::move(places);
-  result["shithead"] = seat_or_null(state.shithead);
-  result["next"] = seat_or_null(state.over() ? -1 : rules::seat_to_act(state));
-  out << protocol::format_json_line(result) << '\n';
+  protocol::replay_legal legal;
+  legal.over = state.over();
+  legal.abandoned = state.abandoned;
+  legal.places = state.finish_order;
+  legal.shithead = seat_if_any(state.shithead);
+  legal.next = seat_if_any(state.over() ? -1 : rules::seat_to_act(state));
+  out << protocol::replay_result_line(legal) << '\n';
   return exit_legal;
 }
 

@@ -5,18 +5,20 @@
 #include <iomanip>
 #include <string>
 
+#include "protocol/rules_api.hpp"
 #include "rules/ruleset.hpp"
 #include "server/cli/command_line.hpp"
 #include "server/cli/ruleset_flag.hpp"
 #include "server/net/http_api.hpp"
-#include "server/net/play_table_json.hpp"
 
 namespace shithead::server {
 namespace {
 
+using protocol::rank_names;
+using protocol::top_state_name;
 using rules::rank;
 
-void print_json(const rules::ruleset& rs, std::ostream& out) { out << play_table_json(rs).dump() << '\n'; }
+void print_json(const rules::ruleset& rs, std::ostream& out) { out << protocol::play_table_text(rs) << '\n'; }
 
 void print_table(const rules::ruleset& rs, std::ostream& out) {
   const auto states = rs.reachable_top_states();

@@ -1,15 +1,12 @@
 #include "server/cli/ruleset_flag.hpp"
 
-#include "protocol/json_text.hpp"
-#include "protocol/ruleset_json.hpp"
+#include "protocol/ruleset_text.hpp"
 
 namespace shithead::server {
 
 std::optional<std::string> parse_ruleset_flag(std::string_view text, rules::ruleset& out) {
   if (text.starts_with('{')) {
-    auto parsed = protocol::parse_json_text(text);
-    if (!parsed) return "--preset: " + parsed.error().message;
-    auto checked = protocol::ruleset_from_json(parsed.value(), "--preset");
+    auto checked = protocol::parse_ruleset_text(text, "--preset");
     if (!checked) return checked.error().message;
     out = std::move(checked).value();
     return std::nullopt;

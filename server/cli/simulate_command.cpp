@@ -3,12 +3,11 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <numeric>
 #include <string>
 #include <vector>
 
-#include "protocol/ruleset_json.hpp"
+#include "protocol/cli_reports.hpp"
 #include "rules/deal.hpp"
 #include "rules/engine.hpp"
 #include "rules/playout.hpp"
@@ -94,16 +93,16 @@ std::pair<double, double> wilson_interval(long count, long total) {
 }
 
 // Count, mean, median, 99th percentile and largest of the times, in milliseconds.
-nlohmann::ordered_json spread_of(std::vector<double> ms) {
-  nlohmann::ordered_json out;
-  out["count"] = ms.size();
+protocol::time_spread spread_of(std::vector<double> ms) {
+  protocol::time_spread out;
+  out.count = ms.size();
   if (ms.empty()) return out;
   std::sort(ms.begin(), ms.end());
   const auto at = [&ms](double q) { return ms[static_cast<std::size_t>(q * static_cast<double>(ms.size() - 1))]; };
-  out["mean"] = std::accumulate(ms.begin(), ms.end(), 0.0) / static_cast<double>(ms.size());
-  out["p50"] = at(0.5);
-  out["p99"] = at(0.99);
-  out["max"] = ms.back();
+  out.mean = std::accumulate(ms.begin(), ms.end(), 0.0) / static_cast<double>(ms.size());
+  out.p50 = at(0.5);
+  out.p99 = at(0.99);
+  out.max = ms.back();
   return out;
 }
 
@@ -157,33 +156,29 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  nlohmann::ordered_json report;
-  report["games"] = o.games;
-  report["first_game"] = o.first_game;
-  report["finished"] = finished;
-  report["abandoned"] = abandoned;
-  report["actions"] = actions;
-  report["seconds"] = seconds;
-  report["games_per_second"] = seconds > 0 ? static_cast<double>(o.games) / seconds : 0.0;
-  report["actions_per_second"] = seconds > 0 ? static_cast<double>(actions) / seconds : 0.0;
-  report["turns"] = {{"mean", static_cast<double>(turns_total) / static_cast<double>(o.games)}, {"max", turns_max}};
-  report["shithead_by_seat"] = shithead_by_seat;
+  protocol::simulate_report report;
+  report.games = o.games;
+  report.first_game = o.first_game;
+  report.finished = finished;
+  report.abandoned = abandoned;
+  report.actions = actions;
+  report.seconds = seconds;
+  report.games_per_second = seconds > 0 ? static_cast<double>(o.games) / seconds : 0.0;
+  report.actions_per_second = seconds > 0 ? static_cast<double>(actions) / seconds : 0.0;
+  report.turns_mean = static_cast<double>(turns_total) / static_cast<double>(o.games);
+  report.turns_max = turns_max;
+  report.shithead_by_seat = shithead_by_seat;
   // Each seat's share of the finished games it lost, with a 95% interval.
-  auto& rates = report["shithead_rate_by_seat"] = nlohmann::ordered_json::array();
   for (const long count : shithead_by_seat) {
     const auto [low, high] = wilson_interval(count, finished);
-    rates.push_back({{"rate", finished > 0 ? static_cast<double>(count) / static_cast<double>(finished) : 0.0},
-                     {"low", low},
-                     {"high", high}});
+    report.shithead_rate_by_seat.push_back(
+        {finished > 0 ? static_cast<double>(count) / static_cast<double>(finished) : 0.0, low, high});
   }
-  if (searching) report["search_move_ms"] = spread_of(search_ms);
-  report["preset"] = std::string(rules::to_string(rules.preset));
-  report["ruleset"] = protocol::ruleset_to_json(rules);
-  report["players"] = o.players;
-  std::vector<std::string> bot_names;
-  for (auto b : o.bots) bot_names.emplace_back(rules::to_string(b));
-  report["bots"] = bot_names;
-  out << report.dump() << '\n';
+  if (searching) report.search_move_ms = spread_of(search_ms);
+  report.ruleset = rules;
+  report.players = o.players;
+  report.bots = o.bots;
+  out << protocol::simulate_report_text(report) << '\n';
   return 0;
 }
 

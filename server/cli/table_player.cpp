@@ -10,9 +10,9 @@
 #include <boost/beast/websocket/stream.hpp>
 #include <thread>
 
-#include "protocol/action_json.hpp"
+#include "protocol/action_text.hpp"
 #include "protocol/client_message.hpp"
-#include "protocol/ruleset_json.hpp"
+#include "protocol/ruleset_text.hpp"
 #include "protocol/server_message.hpp"
 #include "rules/bots.hpp"
 
@@ -23,7 +23,6 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
-using protocol::json;
 using steady_clock = std::chrono::steady_clock;
 
 // ---- one WebSocket with a deadline -----------------------------------------------------
@@ -195,9 +194,9 @@ class game_session {
     if (auto failed = send(protocol::hello_request{protocol::protocol_version, options_.name, token})) return *failed;
     auto welcome = await<protocol::welcome_message>();
     if (!welcome) return welcome.error();
-    outcome_.player_id = welcome.value().player_id;
-    outcome_.token = welcome.value().token;
-    log_ << "play: welcome, " << welcome.value().name << " is player " << outcome_.player_id << '\n';
+    outcome_.report.player_id = welcome.value().player_id;
+    outcome_.report.token = welcome.value().token;
+    log_ << "play: welcome, " << welcome.value().name << " is player " << outcome_.report.player_id << '\n';
     if (!options_.token.empty())
       if (auto failed = leave_any_table()) return *failed;
 
@@ -208,11 +207,11 @@ class game_session {
     if (auto failed = send(create, named("create"))) return *failed;
     auto joined = await<protocol::joined_message>();
     if (!joined) return joined.error();
-    outcome_.table = joined.value().code;
+    outcome_.report.table = joined.value().code;
     view_.reset();  // whatever came before belongs to no game of this table
     version_ = 0;
-    log_ << "play: created table " << outcome_.table << " ("
-         << protocol::dump_json(protocol::ruleset_to_json(options_.ruleset)) << ")\n";
+    log_ << "play: created table " << outcome_.report.table << " (" << protocol::ruleset_to_text(options_.ruleset)
+         << ")\n";
 
     for (int i = 0; i < options_.bots; ++i)
       if (auto failed = send(protocol::add_bot_request{options_.bot_level}, named("bot" + std::to_string(i))))
@@ -341,24 +340,25 @@ class game_session {
     awaiting_ = true;
     ++outcome_.actions;
     if (std::holds_alternative<rules::swap_action>(*move) || outcome_.actions % 10 == 1)
-      log_ << "play: turn " << view_->turns << ", " << protocol::dump_json(protocol::action_to_json(*move)) << '\n';
+      log_ << "play: turn " << view_->turns << ", " << protocol::action_to_text(*move) << '\n';
     auto failed = send(protocol::action_request{*move}, named("a" + std::to_string(outcome_.actions)));
     if (!failed) refusals_ = 0;
     return failed;
   }
 
   void finish(const protocol::game_over_message& over) {
-    outcome_.abandoned = over.abandoned;
-    outcome_.game_id = over.game_id;
+    auto& report = outcome_.report;
+    report.abandoned = over.abandoned;
+    report.game_id = over.game_id;
     // A bot's entry has no player_id, so a human's own id matches only their seat.
     for (const auto& p : over.places)
-      if (!p.player.bot && p.player.player_id == outcome_.player_id) outcome_.place = p.place;
-    outcome_.shithead =
-        over.shithead && !over.shithead->player.bot && over.shithead->player.player_id == outcome_.player_id;
+      if (!p.player.bot && p.player.player_id == report.player_id) report.place = p.place;
+    report.shithead =
+        over.shithead && !over.shithead->player.bot && over.shithead->player.player_id == report.player_id;
     log_ << "play: game over after " << outcome_.actions << " action(s): "
-         << (outcome_.abandoned ? std::string("abandoned at the turn limit")
-                                : "place " + (outcome_.place ? std::to_string(*outcome_.place) : std::string("?")) +
-                                      (outcome_.shithead ? ", the shithead" : ""))
+         << (report.abandoned ? std::string("abandoned at the turn limit")
+                              : "place " + (report.place ? std::to_string(*report.place) : std::string("?")) +
+                                    (report.shithead ? ", the shithead" : ""))
          << '\n';
   }
 
@@ -389,18 +389,6 @@ std::optional<rules::action> choose_move(const rules::seat_view& view, rules::rn
 
 rules::result<play_outcome, play_failure> play_one_game(const play_options& options, std::ostream& log) {
   return game_session(options, log).run();
-}
-
-json outcome_json(const play_outcome& outcome) {
-  json out;
-  out["player_id"] = outcome.player_id;
-  out["token"] = outcome.token;
-  out["table"] = outcome.table;
-  out["game_id"] = outcome.game_id ? json(*outcome.game_id) : json(nullptr);
-  out["abandoned"] = outcome.abandoned;
-  out["place"] = outcome.place ? json(*outcome.place) : json(nullptr);
-  out["shithead"] = outcome.shithead;
-  return out;
 }
 
 }  // namespace shithead::server

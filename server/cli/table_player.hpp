@@ -8,7 +8,7 @@
 #include <ostream>
 #include <string>
 
-#include "protocol/json_text.hpp"
+#include "protocol/cli_reports.hpp"
 #include "rules/action.hpp"
 #include "rules/bots.hpp"
 #include "rules/error.hpp"
@@ -40,14 +40,8 @@ struct play_options {
 };
 
 struct play_outcome {
-  std::string player_id;
-  std::string token;
-  std::string table;
-  std::optional<std::int64_t> game_id;  // from game_over, when the server stores games
-  bool abandoned = false;
-  std::optional<int> place;  // 1-based; none when abandoned before going out
-  bool shithead = false;
-  int actions = 0;  // actions this player sent
+  protocol::play_report report;  // what `shithead play` prints last
+  int actions = 0;               // actions this player sent
 };
 
 struct play_failure {
@@ -58,8 +52,5 @@ struct play_failure {
 // `log`, a line per step. Fails on any error the server reports for a request, on a
 // lost connection and when `options.timeout` runs out.
 rules::result<play_outcome, play_failure> play_one_game(const play_options& options, std::ostream& log);
-
-// The outcome as the one-line JSON `shithead play` prints last.
-protocol::json outcome_json(const play_outcome& outcome);
 
 }  // namespace shithead::server

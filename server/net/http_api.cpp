@@ -9,8 +9,7 @@
 
 #include "protocol/api_answer.hpp"
 #include "protocol/rankings_api.hpp"
-#include "protocol/ruleset_json.hpp"
-#include "server/net/play_table_json.hpp"
+#include "protocol/rules_api.hpp"
 #include "server/net/static_files.hpp"
 
 namespace shithead::server {
@@ -283,44 +282,11 @@ std::vector<std::string> rules_in_words(const rules::ruleset& rs) {
   return words;
 }
 
-nlohmann::ordered_json presets_json() {
-  nlohmann::ordered_json presets = nlohmann::ordered_json::array();
-  for (auto p : rules::all_presets)
-    presets.push_back({{"name", std::string(rules::to_string(p))}, {"summary", std::string(rules::preset_summary(p))}});
-  nlohmann::ordered_json doc;
-  doc["presets"] = std::move(presets);
-  return doc;
-}
-
-nlohmann::ordered_json preset_json(const rules::ruleset& rs) {
-  auto doc = play_table_json(rs);
-  doc["summary"] = std::string(rules::preset_summary(rs.preset));
-  if (rs.overrides != rules::ruleset_options{}) doc["ruleset"] = protocol::ruleset_to_json(rs);
-  nlohmann::ordered_json powers = nlohmann::ordered_json::object();
-  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
-    const auto set = rs.powers_of(r);
-    if (!set) continue;
-    auto names = nlohmann::ordered_json::array();
-    for (auto p : rules::all_rank_powers)
-      if (rules::has_power(set, p)) names.push_back(std::string(rules::to_string(p)));
-    powers[std::string(rules::rank_name(r))] = std::move(names);
-  }
-  doc["powers"] = std::move(powers);
-  doc["rules_in_words"] = rules_in_words(rs);
-  return doc;
-}
+std::string preset_body(const rules::ruleset& rs) { return protocol::preset_body(rs, rules_in_words(rs)); }
 
 http_reply health_reply(const std::optional<std::string>& store_problem) {
-  http_reply reply;
+  auto reply = http_reply::of(protocol::health_answer(store_problem));
   reply.cache_control = "no-store";
-  // "ok" was the whole answer before the store existed; probes that read it still work.
-  if (!store_problem) {
-    reply.body = R"({"ok":true,"status":"ok","store":"ok"})";
-    return reply;
-  }
-  nlohmann::json body{{"ok", false}, {"status", "unhealthy"}, {"store", "failing"}, {"reason", *store_problem}};
-  reply.status = 503;
-  reply.body = body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return reply;
 }
 
@@ -334,13 +300,7 @@ std::variant<rules::ruleset, http_reply> ruleset_from_query(rules::preset_id pre
     return bad("the only query /api/rules/{preset} takes is ruleset={JSON object}");
   const auto text = percent_decode(query.substr(key.size()));
   if (!text) return bad("ruleset: a malformed %-escape");
-  auto object = nlohmann::json::parse(*text, nullptr, false);
-  if (object.is_discarded() || !object.is_object()) return bad("ruleset: expected a JSON object of house rules");
-  const auto preset_name = std::string(rules::to_string(preset));
-  if (object.contains("preset") && object["preset"] != preset_name)
-    return bad("ruleset: its preset differs from the path's");
-  object["preset"] = preset_name;
-  auto parsed = protocol::ruleset_from_json(object, "ruleset");
+  auto parsed = protocol::parse_house_rules_query(preset, *text);
   if (!parsed) return bad(parsed.error().message);
   return std::move(parsed).value();
 }
@@ -348,21 +308,21 @@ std::variant<rules::ruleset, http_reply> ruleset_from_query(rules::preset_id pre
 }  // namespace
 
 http_reply rules_reply(std::string_view path, std::string_view query) {
-  const auto ok = [](const nlohmann::ordered_json& doc) {
+  const auto ok = [](std::string body) {
     http_reply reply;
-    reply.body = doc.dump();
+    reply.body = std::move(body);
     return reply;
   };
-  if (path == rules_prefix || path == "/api/rules/") return ok(presets_json());
+  if (path == rules_prefix || path == "/api/rules/") return ok(protocol::presets_body());
   if (!path.starts_with("/api/rules/")) return error_reply(protocol::error_code::not_found, "no such API endpoint");
   const auto name = path.substr(rules_prefix.size() + 1);
   const auto preset = rules::parse_preset(name);
   if (!preset)
     return error_reply(protocol::error_code::unknown_preset, "no preset is called '" + std::string(name) + "'");
-  if (query.empty()) return ok(preset_json(rules::preset_ruleset(*preset)));
+  if (query.empty()) return ok(preset_body(rules::preset_ruleset(*preset)));
   auto rs = ruleset_from_query(*preset, query);
   if (auto* error = std::get_if<http_reply>(&rs)) return std::move(*error);
-  return ok(preset_json(std::get<rules::ruleset>(rs)));
+  return ok(preset_body(std::get<rules::ruleset>(rs)));
 }
 
 void add_server_routes(http_routes& routes, store_health health, std::shared_ptr<server_metrics> metrics) {

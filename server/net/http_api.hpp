@@ -12,7 +12,6 @@
 //                             ruleset (a bad one is a 400 bad_query)
 #include <functional>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,8 +35,8 @@ void add_server_routes(http_routes& routes, store_health health, std::shared_ptr
 http_reply health_reply(const std::optional<std::string>& store_problem);
 http_reply rules_reply(std::string_view path, std::string_view query = {});
 
-nlohmann::ordered_json presets_json();
-nlohmann::ordered_json preset_json(const rules::ruleset& rs);
+// The body of GET /api/rules/{preset} for `rs` (protocol::preset_body with its words).
+std::string preset_body(const rules::ruleset& rs);
 
 // The ruleset in a few plain sentences, generated from its data: the deal, every power
 // (turn powers and powers a table took away included), the table's house rules, what may

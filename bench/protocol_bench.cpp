@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "protocol/json_text.hpp"
-#include "protocol/server_message.hpp"
+#include "protocol/server_message_json.hpp"
 #include "rules/bots.hpp"
 #include "rules/deal.hpp"
 #include "rules/engine.hpp"

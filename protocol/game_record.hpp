@@ -19,6 +19,8 @@ namespace shithead::protocol {
 struct recorded_action {
   int seat = 0;  // any int: a seat off the table is an illegal action, not a bad record
   rules::action action;
+
+  friend bool operator==(const recorded_action&, const recorded_action&) = default;
 };
 
 struct game_record {
@@ -27,6 +29,8 @@ struct game_record {
   int dealer = 1;
   std::variant<std::uint64_t, rules::deal> start;  // a seed, or the cards as dealt
   std::vector<recorded_action> actions;
+
+  friend bool operator==(const game_record&, const game_record&) = default;
 };
 
 // The game in its swap phase, before any action; fails when the rules reject the deal.

@@ -4,6 +4,7 @@
 #include <ctime>
 
 #include "protocol/json_text.hpp"
+#include "protocol/server_message_json.hpp"
 
 namespace shithead::protocol {
 namespace {

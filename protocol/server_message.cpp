@@ -1,4 +1,4 @@
-#include "protocol/server_message.hpp"
+#include "protocol/server_message_json.hpp"
 
 #include <algorithm>
 

@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "protocol/error_code.hpp"
-#include "protocol/json_text.hpp"
 #include "protocol/parsed.hpp"
 #include "rules/bots.hpp"
 #include "rules/event.hpp"
@@ -304,21 +303,12 @@ using server_message =
 
 // The message as one compact JSON text frame. `game` and `room`, sent every step to
 // every member, are written directly (protocol/json_writer.hpp); the others through
-// message_to_json.
+// message_to_json (server_message_json.hpp).
 std::string to_text(const server_message& message);
-
-// The message as a tree; dump_json of it is what to_text writes, byte for byte. The
-// reference the direct writers are tested against, and the benchmarks' baseline.
-json message_to_json(const server_message& message);
 
 // The inverse of to_text, for clients written in C++ (the command-line player, the load
 // generator) and for tests: every key of the documented message and no other, or an
 // error naming the path. parse_server_message(to_text(m)) == m for every message.
 parsed<server_message> parse_server_message(std::string_view text);
-
-// {"mu", "sigma", "ordinal", "provisional"} and {"count", "numeric", "olympic", "feudal"}:
-// as game_over carries them, and as the HTTP API shows a player's rating and title.
-json to_json(const rating_value& rating);
-json to_json(const title_value& title);
 
 }  // namespace shithead::protocol

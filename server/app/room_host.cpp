@@ -4,15 +4,14 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 
-#include "protocol/action_json.hpp"
-#include "protocol/json_writer.hpp"
+#include "protocol/action_text.hpp"
+#include "protocol/saved_room.hpp"
 #include "server/store/rankings_answers.hpp"
 
 namespace shithead::server {
 
 namespace asio = boost::asio;
 using clock = std::chrono::steady_clock;
-using protocol::json;
 
 namespace {
 
@@ -51,7 +50,7 @@ room_host::~room_host() {
 }
 
 std::string room_host::saved_state(const room& r, system_time game_started) {
-  return protocol::dump_json(json{{"room", r.saved()}, {"game_started_ms", to_unix_ms(game_started)}});
+  return protocol::write_saved_table_row(protocol::saved_table_row{r.saved(), to_unix_ms(game_started)});
 }
 
 namespace {
@@ -72,9 +71,7 @@ rules::result<read_log, std::string> read_game_log(const std::vector<logged_acti
     if (out.actions.empty()) out.first = static_cast<std::size_t>(entry.index);
     if (entry.index != static_cast<std::int64_t>(out.first + out.actions.size()))
       return std::string("the game's log has a gap before action ") + std::to_string(entry.index);
-    auto text = protocol::parse_json_text(entry.action);
-    if (!text) return "logged action " + std::to_string(entry.index) + ": " + text.error().message;
-    auto action = protocol::action_from_json(text.value(), "action");
+    auto action = protocol::parse_action_text(entry.action, "action");
     if (!action) return "logged action " + std::to_string(entry.index) + ": " + action.error().message;
     out.actions.push_back(protocol::recorded_action{entry.seat, std::move(action).value()});
     out.last_version = std::max(out.last_version, entry.version);
@@ -88,22 +85,16 @@ rules::result<std::shared_ptr<room_host>, std::string> room_host::restore(asio::
                                                                           const saved_table& table, std::uint64_t seed,
                                                                           summary_listener listener,
                                                                           room_services services) {
-  auto parsed = protocol::parse_json_text(table.state);
-  if (!parsed || !parsed.value().is_object() || !parsed.value().contains("room") ||
-      !parsed.value()["room"].is_object() || !parsed.value().contains("game_started_ms") ||
-      !parsed.value()["game_started_ms"].is_number_integer())
-    return std::string("not a saved table");
-  const auto& saved = parsed.value()["room"];
+  auto row = protocol::parse_saved_table_row(table.state);
+  if (!row) return row.error().message;
+  const auto& saved = row.value().room;
   // Tables saved before the log (format 1) are game 0: their log, if any, too.
-  const auto game_number = saved.contains("game_number") && saved["game_number"].is_number_integer()
-                               ? saved["game_number"].get<std::int64_t>()
-                               : std::int64_t{0};
-  auto log = read_game_log(table.log, game_number);
+  auto log = read_game_log(table.log, saved.game_number);
   if (!log) return log.error();
   auto restored =
       room::restored(saved, log.value().actions, log.value().first, log.value().last_version, seed, clock::now());
   if (!restored) return restored.error();
-  const auto started = from_unix_ms(parsed.value()["game_started_ms"].get<std::int64_t>());
+  const auto started = from_unix_ms(row.value().game_started_ms);
   return std::make_shared<room_host>(ioc, std::move(restored).value(), started, std::move(listener),
                                      std::move(services));
 }
@@ -264,11 +255,8 @@ void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
   step.game = out.game_number;
   for (std::size_t i = 0; i < out.appended.size(); ++i) {
     const auto& [seat, action] = out.appended[i];
-    std::string text;
-    protocol::json_writer writer(text);
-    protocol::write_action(writer, action);
     step.actions.push_back(logged_action{out.game_number, static_cast<std::int64_t>(out.first_appended + i),
-                                         out.version, seat, std::move(text)});
+                                         out.version, seat, protocol::action_to_text(action)});
   }
   std::vector<std::shared_ptr<protocol::server_message>> game_overs;
   const auto ended = std::chrono::system_clock::now();

@@ -74,7 +74,7 @@
 #include "protocol/client_message.hpp"
 #include "protocol/error_code.hpp"
 #include "protocol/game_record.hpp"
-#include "protocol/json_text.hpp"
+#include "protocol/saved_room.hpp"
 #include "protocol/server_message.hpp"
 #include "rules/bots.hpp"
 #include "rules/error.hpp"
@@ -191,14 +191,14 @@ class room {
   // and deal (which hold every hidden card: this goes to the store, never to a client).
   // The actions come through the outboxes (`appended`). Connections, spectators, chat
   // and the clocks' progress are not kept.
-  protocol::json saved() const;
+  protocol::saved_room saved() const;
   // The table from saved() and the actions appended since, after a restart: `log` is
   // the current game's actions from number `first_logged` on (a table saved by an older
   // server may hold some of them in its saved form too), `last_version` the highest
   // version the log was written at. Every seated human is disconnected with a fresh
   // grace, the clocks start again at `now`, and `seed` reseeds the deals and bots. An
   // error message when the saved state does not replay.
-  static rules::result<room, std::string> restored(const protocol::json& saved,
+  static rules::result<room, std::string> restored(const protocol::saved_room& saved,
                                                    const std::vector<protocol::recorded_action>& log,
                                                    std::size_t first_logged, std::uint64_t last_version,
                                                    std::uint64_t seed, time_point now);

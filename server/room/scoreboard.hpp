@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "protocol/json_text.hpp"
+#include "protocol/saved_room.hpp"
 #include "rules/bots.hpp"
 #include "rules/game_state.hpp"
 #include "server/core/seat_player.hpp"
@@ -31,14 +31,12 @@ class scoreboard {
   const std::vector<score_entry>& entries() const { return entries_; }
   const score_entry* find(const std::string& id, bool bot) const;
 
-  // The saved form, for the store: {"games": 3, "abandoned": 0, "players": [{"player_id":
-  // "p1"|null, "name": "Ana", "bot_id"?: "bot:2", "bot": null|"greedy", "games": 3,
-  // "first": 1, "shithead": 2}, ...]}, players in the order they first finished a game
-  // here; bots carry their table id so that from_json() can count them on after a
-  // restart. (Clients get protocol::scoreboard_view.)
-  protocol::json to_json() const;
-  // Back from to_json(), for a restarted table; nullopt for a damaged one.
-  static std::optional<scoreboard> from_json(const protocol::json& saved);
+  // The saved form, for the store (protocol/saved_room.hpp): players in the order they
+  // first finished a game here, bots by their table id so that a restarted table counts
+  // them on. (Clients get protocol::scoreboard_view.)
+  protocol::saved_scoreboard saved() const;
+  // Back from saved(), for a restarted table.
+  static scoreboard restored(const protocol::saved_scoreboard& saved);
 
  private:
   score_entry& entry_for(const seat_player& player);

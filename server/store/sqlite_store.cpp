@@ -11,14 +11,12 @@
 #include <future>
 #include <stdexcept>
 
-#include "protocol/record_json.hpp"
-#include "protocol/ruleset_json.hpp"
+#include "protocol/record_text.hpp"
+#include "protocol/ruleset_text.hpp"
 #include "server/store/rankings_answers.hpp"
 #include "server/store/store_schema.hpp"
 
 namespace shithead::server {
-
-using protocol::json;
 
 namespace {
 
@@ -603,15 +601,10 @@ recorded_game sqlite_store::record_game(sqlite_queries& queries, const game_to_r
   check_game(game);
   recorded_game out;
   out.abandoned = game.abandoned;
-  const json record = protocol::record_to_json(game.record);
-  json start = json::object();
-  if (record.contains("seed")) start["seed"] = record["seed"];
-  if (record.contains("deal")) start["deal"] = record["deal"];
-
   out.game_id = queries.insert_game(game_insert{
-      game.table_code, protocol::dump_json(protocol::ruleset_to_json(game.record.ruleset)),
-      static_cast<int>(game.players.size()), protocol::dump_json(start), to_unix_ms(game.started),
-      to_unix_ms(game.ended), game.abandoned ? "abandoned" : "finished", protocol::write_record(game.record)});
+      game.table_code, protocol::ruleset_to_text(game.record.ruleset), static_cast<int>(game.players.size()),
+      protocol::record_start_text(game.record), to_unix_ms(game.started), to_unix_ms(game.ended),
+      game.abandoned ? "abandoned" : "finished", protocol::write_record(game.record)});
 
   const int seats = static_cast<int>(game.players.size());
   std::vector<std::optional<int>> places(game.players.size());

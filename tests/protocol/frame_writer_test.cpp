@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "protocol/ruleset_json.hpp"
-#include "protocol/server_message.hpp"
+#include "protocol/server_message_json.hpp"
 #include "rules/bots.hpp"
 #include "rules/deal.hpp"
 #include "rules/engine.hpp"

@@ -147,13 +147,13 @@ TEST(room_bot_pace, the_pace_is_saved_with_the_table) {
   table t(paced(3, 1500ms), 25, 1);
   t.join_all();
   const auto saved = t.r.saved();
-  EXPECT_EQ(saved["settings"]["bot_pace_ms"], 1500);
+  EXPECT_EQ(saved.settings.bot_pace, 1500ms);
   auto restored = room::restored(saved, {}, 0, 0, 1, t.now);
   ASSERT_TRUE(restored.ok()) << restored.error();
   EXPECT_EQ(restored.value().settings().bot_pace, 1500ms);
 
   auto older = saved;
-  older["settings"].erase("bot_pace_ms");
+  older.settings.bot_pace.reset();
   auto from_older = room::restored(older, {}, 0, 0, 1, t.now);
   ASSERT_TRUE(from_older.ok()) << from_older.error();
   EXPECT_EQ(from_older.value().settings().bot_pace, table_settings::default_bot_pace);

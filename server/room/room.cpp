@@ -14,7 +14,7 @@ room::room(table_settings settings, player_info host, std::uint64_t seed, time_p
       host_(std::move(host.player_id)),
       deal_rng_(seed),
       bot_rng_(seed ^ 0x9e3779b97f4a7c15ull),
-      seats_(static_cast<std::size_t>(settings_.seats)),
+      seating_(settings_.seats),
       empty_since_(now) {
   assert(settings_.seats >= min_seats && settings_.seats <= max_seats);
 }
@@ -88,8 +88,8 @@ rules::result<join_result, room_error> room::do_join(const player_info& player, 
   if (player.player_id.empty()) return room_error{protocol::error_code::bad_player, "a player needs an id"};
 
   join_result result;
-  if (const int index = find_seat(player.player_id); index >= 0) {
-    auto& s = seats_[static_cast<std::size_t>(index)];
+  if (const int index = seating_.find_seat(player.player_id); index >= 0) {
+    auto& s = seating_.seats[static_cast<std::size_t>(index)];
     if (!s.connection) {
       // Back from a lost connection: the seat is theirs again, with a fresh grace. Their
       // turn clock runs on from where it was (a reload must not buy a fresh turn), unless
@@ -109,23 +109,23 @@ rules::result<join_result, room_error> room::do_join(const player_info& player, 
       room_dirty_ = true;
     }
     result = join_result{index, true};
-  } else if (const int w = find_watcher(player.player_id); w >= 0) {
-    watchers_[static_cast<std::size_t>(w)].connection = std::move(connection);
+  } else if (const int w = seating_.find_watcher(player.player_id); w >= 0) {
+    seating_.watchers[static_cast<std::size_t>(w)].connection = std::move(connection);
     result = join_result{std::nullopt, true};
   } else {
-    const int free = spectate ? -1 : free_seat();
+    const int free = spectate ? -1 : seating_.free_seat();
     if (free >= 0) {
-      auto& s = seats_[static_cast<std::size_t>(free)];
+      auto& s = seating_.seats[static_cast<std::size_t>(free)];
       s = seat{};
       s.player_id = player.player_id;
       s.name = player.name;
       s.connection = std::move(connection);
-      s.seated_order = next_order_++;
+      s.seated_order = seating_.next_order++;
       result.seat = free;
     } else {
-      if (watchers_.size() >= max_spectators)
+      if (seating_.watchers.size() >= max_spectators)
         return room_error{protocol::error_code::full, "this table has no free seat and no room for more spectators"};
-      watchers_.push_back(watcher{player.player_id, player.name, std::move(connection), next_order_++});
+      seating_.watchers.push_back(watcher{player.player_id, player.name, std::move(connection), seating_.next_order++});
     }
     room_dirty_ = true;
   }
@@ -146,26 +146,26 @@ void room::do_leave(const std::string& player_id, const request_id& id, time_poi
   fire_due(now);
   finish_step(now);
   std::shared_ptr<participant> connection;
-  if (const int index = find_seat(player_id); index >= 0) {
-    auto& s = seats_[static_cast<std::size_t>(index)];
+  if (const int index = seating_.find_seat(player_id); index >= 0) {
+    auto& s = seating_.seats[static_cast<std::size_t>(index)];
     connection = std::move(s.connection);
     if (seat_in_game(index)) {
       // Quitting never dodges the title: the seat stays theirs and a bot finishes it.
       s.left = true;
       s.ready = false;
     } else {
-      free_the_seat(index);
+      seating_.free(index);
     }
-  } else if (const int w = find_watcher(player_id); w >= 0) {
-    connection = std::move(watchers_[static_cast<std::size_t>(w)].connection);
-    watchers_.erase(watchers_.begin() + w);
+  } else if (const int w = seating_.find_watcher(player_id); w >= 0) {
+    connection = std::move(seating_.watchers[static_cast<std::size_t>(w)].connection);
+    seating_.watchers.erase(seating_.watchers.begin() + w);
   } else {
     return;
   }
   room_dirty_ = true;
   if (host_ == player_id) pass_host(false);
   send(connection, protocol::left_message{id});
-  if (!human_seated() && watchers_.empty()) {
+  if (!seating_.human_seated() && seating_.watchers.empty()) {
     // Nobody is left to come back or to watch: the table closes now rather than after
     // deserted_close, freeing its code. A game still running is played out first, at
     // once, so that leaving never dodges the result (the leaver keeps the seat's place).
@@ -183,16 +183,16 @@ void room::do_disconnected(const std::string& player_id, const participant* conn
   if (closed_) return;
   fire_due(now);
   finish_step(now);
-  if (const int index = find_seat(player_id); index >= 0) {
-    auto& s = seats_[static_cast<std::size_t>(index)];
+  if (const int index = seating_.find_seat(player_id); index >= 0) {
+    auto& s = seating_.seats[static_cast<std::size_t>(index)];
     if (!s.connection || (connection && s.connection.get() != connection)) return;
     s.connection.reset();
     room_dirty_ = true;
     if (host_ == player_id) pass_host(true);
-  } else if (const int w = find_watcher(player_id); w >= 0) {
-    auto& watching = watchers_[static_cast<std::size_t>(w)];
+  } else if (const int w = seating_.find_watcher(player_id); w >= 0) {
+    auto& watching = seating_.watchers[static_cast<std::size_t>(w)];
     if (connection && watching.connection.get() != connection) return;
-    watchers_.erase(watchers_.begin() + w);
+    seating_.watchers.erase(seating_.watchers.begin() + w);
     room_dirty_ = true;
     if (host_ == player_id) pass_host(false);
   } else {
@@ -214,8 +214,8 @@ void room::do_handle(const std::string& player_id, const protocol::table_message
     return;
   }
   // Any accepted message shows the player is back at the table.
-  if (const int index = find_seat(player_id); index >= 0) {
-    auto& s = seats_[static_cast<std::size_t>(index)];
+  if (const int index = seating_.find_seat(player_id); index >= 0) {
+    auto& s = seating_.seats[static_cast<std::size_t>(index)];
     if (s.timed_out) {
       s.timed_out = false;
       s.timeouts = 0;
@@ -231,102 +231,38 @@ void room::do_handle(const std::string& player_id, const protocol::table_message
 // ---------------------------------------------------------------------------------------
 // Members
 
-int room::find_seat(const std::string& player_id) const {
-  if (player_id.empty()) return -1;
-  for (std::size_t i = 0; i < seats_.size(); ++i)
-    if (!seats_[i].left && seats_[i].player_id == player_id) return static_cast<int>(i);
-  return -1;
-}
-
-int room::find_watcher(const std::string& player_id) const {
-  for (std::size_t i = 0; i < watchers_.size(); ++i)
-    if (watchers_[i].player_id == player_id) return static_cast<int>(i);
-  return -1;
-}
-
-int room::free_seat() const {
-  for (std::size_t i = 0; i < seats_.size(); ++i)
-    if (seats_[i].free()) return static_cast<int>(i);
-  return -1;
-}
-
-seat_player room::player_at(int index) const {
-  const auto& s = seats_[static_cast<std::size_t>(index)];
-  if (s.bot) return seat_player{s.bot_id, s.name, s.bot};
-  return seat_player{s.player_id, s.name, std::nullopt};
-}
-
 bool room::has_member(const std::string& player_id) const {
-  return find_seat(player_id) >= 0 || find_watcher(player_id) >= 0;
+  return seating_.find_seat(player_id) >= 0 || seating_.find_watcher(player_id) >= 0;
 }
 
 std::optional<int> room::seat_of(const std::string& player_id) const {
-  const int index = find_seat(player_id);
+  const int index = seating_.find_seat(player_id);
   return index >= 0 ? std::optional(index) : std::nullopt;
-}
-
-std::shared_ptr<participant> room::connection_of(const std::string& player_id) const {
-  if (const int index = find_seat(player_id); index >= 0) return seats_[static_cast<std::size_t>(index)].connection;
-  if (const int w = find_watcher(player_id); w >= 0) return watchers_[static_cast<std::size_t>(w)].connection;
-  return nullptr;
-}
-
-std::string room::name_of(const std::string& player_id) const {
-  if (const int index = find_seat(player_id); index >= 0) return seats_[static_cast<std::size_t>(index)].name;
-  if (const int w = find_watcher(player_id); w >= 0) return watchers_[static_cast<std::size_t>(w)].name;
-  return {};
-}
-
-bool room::human_connected() const {
-  if (!watchers_.empty()) return true;
-  return std::any_of(seats_.begin(), seats_.end(), [](const seat& s) { return s.human() && !s.left && s.connection; });
 }
 
 void room::postpone_clocks(clock::duration pause) {
   turn_started_ += pause;
   swap_started_ += pause;
-  for (auto& s : seats_)
+  for (auto& s : seating_.seats)
     if (s.grace_since) *s.grace_since += pause;
   if (empty_since_) *empty_since_ += pause;
-  if (asked_) asked_->since += pause;
-}
-
-bool room::human_seated() const {
-  return std::any_of(seats_.begin(), seats_.end(), [](const seat& s) { return s.human() && !s.left; });
+  questions_.postpone(pause);
 }
 
 std::optional<room::time_point> room::close_deadline() const {
   if (!empty_since_) return std::nullopt;
-  return *empty_since_ + (human_seated() ? settings_.empty_close : settings_.deserted_close);
+  return *empty_since_ + (seating_.human_seated() ? settings_.empty_close : settings_.deserted_close);
 }
 
-void room::free_the_seat(int index) { seats_[static_cast<std::size_t>(index)] = seat{}; }
-
 void room::pass_host(bool connected_only) {
-  const seat* best = nullptr;
-  for (const auto& s : seats_) {
-    if (!s.human() || s.left || s.player_id == host_ || (connected_only && !s.connection)) continue;
-    if (!best || s.seated_order < best->seated_order) best = &s;
-  }
-  if (best) {
-    host_ = best->player_id;
-    room_dirty_ = true;
-    return;
-  }
-  const watcher* first = nullptr;
-  for (const auto& w : watchers_)
-    if (w.player_id != host_ && (!first || w.joined_order < first->joined_order)) first = &w;
-  if (first) {
-    host_ = first->player_id;
-    room_dirty_ = true;
-  } else if (!connected_only) {
-    host_.clear();  // nobody left: the next to join runs the table
+  if (auto next = seating_.next_host(host_, connected_only)) {
+    host_ = std::move(*next);
     room_dirty_ = true;
   }
 }
 
 void room::update_presence(time_point now) {
-  if (human_connected()) {
+  if (seating_.human_connected()) {
     empty_since_.reset();
   } else if (!empty_since_) {
     empty_since_ = now;
@@ -338,8 +274,8 @@ void room::close() {
   game_.reset();
   record_.reset();
   pending_events_.clear();
-  watchers_.clear();
-  for (auto& s : seats_) s.connection.reset();
+  seating_.watchers.clear();
+  for (auto& s : seating_.seats) s.connection.reset();
 }
 
 protocol::table_summary room::summary() const {
@@ -348,7 +284,7 @@ protocol::table_summary room::summary() const {
   out.is_public = settings_.is_public;
   out.preset = std::string(rules::to_string(settings_.ruleset.preset));
   out.seats = settings_.seats;
-  for (const auto& s : seats_) {
+  for (const auto& s : seating_.seats) {
     if (s.free()) continue;
     ++out.seated;
     if (s.bot) {
@@ -357,10 +293,10 @@ protocol::table_summary room::summary() const {
       ++out.humans;
     }
   }
-  out.spectators = static_cast<int>(watchers_.size());
+  out.spectators = static_cast<int>(seating_.watchers.size());
   out.in_game = in_game();
   out.turn_timer_s = static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(settings_.turn_timer).count());
-  out.host_name = name_of(host_);
+  out.host_name = seating_.name_of(host_);
   return out;
 }
 

@@ -85,9 +85,11 @@
 #include "server/bots/bot_question.hpp"
 #include "server/core/participant.hpp"
 #include "server/core/random_source.hpp"
+#include "server/room/bot_questions.hpp"
 #include "server/room/chat_limiter.hpp"
 #include "server/room/outbox.hpp"
 #include "server/room/scoreboard.hpp"
+#include "server/room/seating.hpp"
 #include "server/room/table_settings.hpp"
 
 namespace shithead::server {
@@ -184,7 +186,7 @@ class room {
   const rules::game_state* game() const { return game_ ? &*game_ : nullptr; }
   const protocol::game_record* record() const { return record_ ? &*record_ : nullptr; }
   // The players holding seats (not bots, not spectators), for routing them back here.
-  std::vector<std::string> seated_players() const;
+  std::vector<std::string> seated_players() const { return seating_.seated_players(); }
 
   // Persistence (room_saved.cpp). Everything a restart needs to carry the table on but
   // the current game's actions: settings, seats, host, scoreboard and the game's number
@@ -206,30 +208,8 @@ class room {
   std::int64_t game_number() const { return game_number_; }
 
  private:
-  struct seat {
-    std::string player_id;  // empty for a free seat or a bot
-    std::string name;
-    std::optional<rules::bot_kind> bot;       // a seat the host gave to a bot
-    std::string bot_id;                       // "bot:N", the bot's scoreboard identity
-    std::shared_ptr<participant> connection;  // null while disconnected
-    std::uint64_t seated_order = 0;           // smaller: sat down earlier
-    bool ready = false;
-    bool left = false;           // left during this game; a bot finishes it
-    bool grace_expired = false;  // disconnected past grace; a bot plays until they return
-    bool timed_out = false;      // three timeouts in a row; a bot plays until they act
-    int timeouts = 0;            // timeouts in a row
-    clock::duration grace_used{};
-    std::optional<time_point> grace_since;  // grace running since
-
-    bool free() const { return player_id.empty() && !bot; }
-    bool human() const { return !player_id.empty(); }
-  };
-  struct watcher {
-    std::string player_id;
-    std::string name;
-    std::shared_ptr<participant> connection;
-    std::uint64_t joined_order = 0;
-  };
+  using seat = seating::seat;
+  using watcher = seating::watcher;
   using error = std::optional<room_error>;
 
   // Message handlers: nullopt when accepted.
@@ -253,21 +233,11 @@ class room {
   outbox take_outbox();
 
   // Members.
-  int find_seat(const std::string& player_id) const;  // -1 when not seated
-  int find_watcher(const std::string& player_id) const;
-  int free_seat() const;  // the lowest, or -1
-  seat_player player_at(int index) const;
   // The game seat whose view this room seat may see: itself when its occupant played
   // that seat of the current or last game, else -1 (the spectator view).
   int game_seat_of(int index) const;
-  std::shared_ptr<participant> connection_of(const std::string& player_id) const;
-  std::string name_of(const std::string& player_id) const;
-  bool human_connected() const;
-  // A human holds a seat (connected or not) and has not left it.
-  bool human_seated() const;
   // When the room closes if nobody comes: nullopt while a human is connected.
   std::optional<time_point> close_deadline() const;
-  void free_the_seat(int index);
   void pass_host(bool connected_only);
   void update_presence(time_point now);
   void close();
@@ -285,7 +255,7 @@ class room {
   bool move_bot(int index, time_point now);
   // Puts the question in the outbox unless it is already out; false.
   bool ask(int index, rules::bot_kind kind, time_point now);
-  bool asked_here(int index) const;  // the open question is this seat's, at this point of the game
+  game_point here() const;  // the current game's point, for the bots' questions
   // Plays every bot move now due, and asks the searching bots theirs.
   void run_bots(time_point now);
   // Plays the rest of the game at once, every seat by the normal bot: nobody is left to
@@ -325,11 +295,8 @@ class room {
   rules::rng deal_rng_;       // one seed per game, unless deal_seeds_ is set
   random_source deal_seeds_;  // a server's: a fresh seed per game from the kernel
   rules::rng bot_rng_;        // the bots' choices
-  std::vector<seat> seats_;
-  std::vector<watcher> watchers_;
+  seating seating_;
   std::uint64_t version_ = 0;
-  std::uint64_t next_order_ = 1;
-  int bots_added_ = 0;
   bool room_dirty_ = false;  // a change a room frame shows is not yet sent
   bool closed_ = false;
   std::optional<time_point> empty_since_;
@@ -345,19 +312,8 @@ class room {
   std::vector<rules::event> events_;          // scratch for one action
   std::vector<rules::action> probe_;
   rules::seat_view view_;
-  // The one question out to the bot pool at a time, and the last burn-in a searching bot
-  // declined (not asked again until the game moves on).
-  struct asked {
-    std::uint64_t ticket = 0;
-    int seat = -1;
-    std::int64_t game = 0;
-    std::size_t actions = 0;
-    time_point since{};  // when it was asked (clocks postponed move it on)
-  };
-  std::optional<asked> asked_;
-  std::optional<asked> declined_;
+  bot_questions questions_;
   std::optional<time_point> bot_due_;  // a pausing bot moves then (tick() plays it)
-  std::uint64_t next_ticket_ = 1;
 
   scoreboard scoreboard_;
   chat_limiter chat_limiter_{5, std::chrono::seconds{10}};

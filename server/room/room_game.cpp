@@ -50,12 +50,12 @@ protocol::game_over_message game_over_of(std::uint64_t version, std::span<const 
 
 room::error room::start_game(time_point now) {
   // Occupied seats move to the front in their order, so game seat i is room seat i.
-  std::stable_partition(seats_.begin(), seats_.end(), [](const seat& s) { return !s.free(); });
-  const int players =
-      static_cast<int>(std::count_if(seats_.begin(), seats_.end(), [](const seat& s) { return !s.free(); }));
+  std::stable_partition(seating_.seats.begin(), seating_.seats.end(), [](const seat& s) { return !s.free(); });
+  const int players = static_cast<int>(
+      std::count_if(seating_.seats.begin(), seating_.seats.end(), [](const seat& s) { return !s.free(); }));
   int dealer = -1;  // the last seat, unless the last shithead is still here
   for (int i = 0; i < players && last_shithead_; ++i)
-    if (same_player(player_at(i), *last_shithead_)) dealer = i;
+    if (same_player(seating_.player_at(i), *last_shithead_)) dealer = i;
   const std::uint64_t seed = deal_seeds_ ? deal_seeds_() : deal_rng_.next();
   auto started = rules::new_game(settings_.ruleset, players, dealer, seed);
   if (!started) {
@@ -71,10 +71,10 @@ room::error room::start_game(time_point now) {
   record.dealer = game_->dealer;
   record.start = seed;
   game_players_.clear();
-  for (int i = 0; i < players; ++i) game_players_.push_back(player_at(i));
+  for (int i = 0; i < players; ++i) game_players_.push_back(seating_.player_at(i));
   game_finished_ = false;
   pending_events_.clear();
-  for (auto& s : seats_) {
+  for (auto& s : seating_.seats) {
     s.ready = false;
     s.grace_used = {};
     s.grace_since.reset();
@@ -101,7 +101,7 @@ std::optional<rules::rule_error> room::apply_action(int index, const rules::acti
 }
 
 bool room::bot_played(int index) const {
-  const auto& s = seats_[static_cast<std::size_t>(index)];
+  const auto& s = seating_.seats[static_cast<std::size_t>(index)];
   return s.bot || s.left || s.grace_expired || s.timed_out;
 }
 
@@ -120,24 +120,16 @@ bool room::bot_move(int index, rules::bot_kind kind, time_point now) {
   return true;
 }
 
-bool room::asked_here(int index) const {
-  return asked_ && asked_->seat == index && asked_->game == game_number_ && asked_->actions == record_->actions.size();
-}
+game_point room::here() const { return game_point{game_number_, record_->actions.size()}; }
 
 bool room::ask(int index, rules::bot_kind kind, time_point now) {
-  if (asked_here(index)) return false;  // already out
-  const asked here{0, index, game_number_, record_->actions.size(), now};
-  if (declined_ && declined_->seat == index && declined_->game == here.game && declined_->actions == here.actions)
-    return false;
-  if (asked_ && asked_->game == here.game && asked_->actions == here.actions) return false;  // one at a time
-  asked_ = here;
-  asked_->ticket = next_ticket_++;
-  pending_.question = bot_question{asked_->ticket, kind, index, *record_, question_deadline()};
+  if (const auto ticket = questions_.ask(index, here(), now))
+    pending_.question = bot_question{*ticket, kind, index, *record_, question_deadline()};
   return false;
 }
 
 bool room::move_bot(int index, time_point now) {
-  const auto& s = seats_[static_cast<std::size_t>(index)];
+  const auto& s = seating_.seats[static_cast<std::size_t>(index)];
   // A seat a bot stands in for is played at `normal`; the host's bots at their level.
   const auto kind = s.bot.value_or(rules::bot_kind::normal);
   if (rules::searches(kind)) return ask(index, kind, now);
@@ -201,19 +193,18 @@ void room::play_out(time_point now) {
       break;
     }
   }
-  asked_.reset();  // any answer still to come is for a game that has ended
+  questions_.forget();  // any answer still to come is for a game that has ended
 }
 
 outbox room::answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now) {
   if (!closed_) {
     fire_due(now);
-    if (asked_ && asked_->ticket == ticket && in_game() && asked_here(asked_->seat)) {
-      const int index = asked_->seat;
-      asked_.reset();
+    if (const auto asked = in_game() ? questions_.answered(ticket, here()) : std::nullopt) {
+      const int index = *asked;
       if (!choice) {
         // Nothing it wants to do: out of turn that is a declined burn-in; in turn (never
         // expected) the normal bot moves.
-        declined_ = asked{ticket, index, game_number_, record_->actions.size()};
+        questions_.declined(index, here());
         if (awaited(index)) bot_move(index, rules::bot_kind::normal, now);
       } else if (apply_action(index, *choice, now)) {
         bot_move(index, rules::bot_kind::normal, now);
@@ -227,7 +218,7 @@ outbox room::answer(std::uint64_t ticket, const std::optional<rules::action>& ch
 }
 
 void room::count_timeout(int index) {
-  auto& s = seats_[static_cast<std::size_t>(index)];
+  auto& s = seating_.seats[static_cast<std::size_t>(index)];
   saved_dirty_ = true;  // the count is saved, so that a restart does not forgive it
   if (++s.timeouts >= 3 && !s.timed_out) {
     s.timed_out = true;
@@ -251,9 +242,9 @@ void room::finish_game() {
   broadcast(over);
   pending_.finished.push_back(finished_room_game{*record_, game_players_, game_->finish_order, game_->shithead,
                                                  game_->abandoned, std::move(over)});
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (!seats_[i].left) continue;
-    free_the_seat(static_cast<int>(i));
+  for (std::size_t i = 0; i < seating_.seats.size(); ++i) {
+    if (!seating_.seats[i].left) continue;
+    seating_.free(static_cast<int>(i));
     room_dirty_ = true;
   }
 }
@@ -262,8 +253,8 @@ void room::finish_game() {
 // Clocks
 
 void room::sync_clocks(time_point now) {
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    auto& s = seats_[i];
+  for (std::size_t i = 0; i < seating_.seats.size(); ++i) {
+    auto& s = seating_.seats[i];
     const int index = static_cast<int>(i);
     const bool running = s.human() && !s.connection && !bot_played(index) && awaited(index);
     if (running && !s.grace_since) {
@@ -276,14 +267,14 @@ void room::sync_clocks(time_point now) {
 }
 
 std::optional<room::time_point> room::grace_deadline(int index) const {
-  const auto& s = seats_[static_cast<std::size_t>(index)];
+  const auto& s = seating_.seats[static_cast<std::size_t>(index)];
   if (!s.grace_since) return std::nullopt;
   return *s.grace_since + (clock::duration(settings_.grace) - s.grace_used);
 }
 
 bool room::swap_due_for(int index) const {
   if (!in_game() || game_->current_phase != rules::phase::swap || !awaited(index)) return false;
-  const auto& s = seats_[static_cast<std::size_t>(index)];
+  const auto& s = seating_.seats[static_cast<std::size_t>(index)];
   if (!s.human() || bot_played(index)) return false;
   return settings_.turn_timer.count() > 0 || !s.connection;
 }
@@ -299,14 +290,13 @@ std::optional<room::time_point> room::turn_deadline() const {
   if (!in_game() || game_->current_phase != rules::phase::play || settings_.turn_timer.count() == 0)
     return std::nullopt;
   const int current = game_->current;
-  if (!seats_[static_cast<std::size_t>(current)].human() || bot_played(current)) return std::nullopt;
+  if (!seating_.seats[static_cast<std::size_t>(current)].human() || bot_played(current)) return std::nullopt;
   return turn_started_ + settings_.turn_timer;
 }
 
 std::optional<room::time_point> room::question_deadline() const {
-  if (!asked_ || settings_.bot_answer_limit.count() == 0 || !in_game() || !asked_here(asked_->seat))
-    return std::nullopt;
-  return asked_->since + settings_.bot_answer_limit;
+  if (!in_game()) return std::nullopt;
+  return questions_.deadline(here(), settings_.bot_answer_limit);
 }
 
 std::optional<room::time_point> room::next_deadline() const {
@@ -316,7 +306,7 @@ std::optional<room::time_point> room::next_deadline() const {
     if (t && (!best || *t < *best)) best = t;
   };
   consider(close_deadline());
-  for (std::size_t i = 0; i < seats_.size(); ++i) consider(grace_deadline(static_cast<int>(i)));
+  for (std::size_t i = 0; i < seating_.seats.size(); ++i) consider(grace_deadline(static_cast<int>(i)));
   consider(swap_deadline());
   consider(turn_deadline());
   if (in_game()) consider(bot_due_);
@@ -328,7 +318,7 @@ protocol::deadlines room::deadlines(time_point now) const {
   protocol::deadlines out;
   if (const auto t = turn_deadline()) out.turn = ms_until(*t, now);
   if (const auto t = swap_deadline()) out.swap = ms_until(*t, now);
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
+  for (std::size_t i = 0; i < seating_.seats.size(); ++i) {
     if (const auto t = grace_deadline(static_cast<int>(i))) {
       const auto left = ms_until(*t, now);
       if (!out.grace || left < *out.grace) out.grace = left;
@@ -347,10 +337,10 @@ void room::fire_due(time_point now) {
   // round fires something or stops, and a fired clock restarts from `now`.
   while (in_game()) {
     bool fired = false;
-    for (std::size_t i = 0; i < seats_.size(); ++i) {
+    for (std::size_t i = 0; i < seating_.seats.size(); ++i) {
       const auto t = grace_deadline(static_cast<int>(i));
       if (!t || *t > now) continue;
-      auto& s = seats_[i];
+      auto& s = seating_.seats[i];
       s.grace_expired = true;
       s.grace_used = settings_.grace;
       s.grace_since.reset();
@@ -375,14 +365,13 @@ void room::fire_due(time_point now) {
     if (const auto t = question_deadline(); t && *t <= now) {
       // The bot threads had no core for it (the host is busy): the seat moves at
       // `normal`, and the answer, should it still come, is stale by then.
-      const int index = asked_->seat;
-      asked_.reset();
+      const int index = *questions_.give_up();
       ++pending_.late_bot_answers;
       if (awaited(index)) {
         bot_move(index, rules::bot_kind::normal, now);
       } else {
         // A burn-in out of turn: let go, as if declined, until the game moves on.
-        declined_ = asked{0, index, game_number_, record_->actions.size(), now};
+        questions_.declined(index, here());
       }
       fired = true;
     }
@@ -401,7 +390,7 @@ void room::send(const std::shared_ptr<participant>& to, protocol::server_message
 
 void room::send_error(const std::string& player_id, const request_id& id, protocol::error_code code,
                       std::string_view message) {
-  send(connection_of(player_id), protocol::error_message{id, code, std::string(message)});
+  send(seating_.connection_of(player_id), protocol::error_message{id, code, std::string(message)});
 }
 
 void room::broadcast(protocol::server_message message) {
@@ -409,17 +398,17 @@ void room::broadcast(protocol::server_message message) {
 }
 
 void room::broadcast(std::shared_ptr<protocol::server_message> shared) {
-  for (const auto& s : seats_)
+  for (const auto& s : seating_.seats)
     if (s.human() && !s.left && s.connection) pending_.letters.push_back(letter{s.connection, shared});
-  for (const auto& w : watchers_)
+  for (const auto& w : seating_.watchers)
     if (w.connection) pending_.letters.push_back(letter{w.connection, shared});
 }
 
 int room::game_seat_of(int index) const {
   if (!game_ || index < 0 || index >= game_->players) return -1;
-  const auto& s = seats_[static_cast<std::size_t>(index)];
+  const auto& s = seating_.seats[static_cast<std::size_t>(index)];
   if (s.left || !s.human()) return -1;
-  return same_player(player_at(index), game_players_[static_cast<std::size_t>(index)]) ? index : -1;
+  return same_player(seating_.player_at(index), game_players_[static_cast<std::size_t>(index)]) ? index : -1;
 }
 
 protocol::scoreboard_view room::scoreboard_view() const {
@@ -440,8 +429,8 @@ protocol::room_message room::room_base(const request_id& id, time_point now) con
   out.ruleset = settings_.ruleset;
   out.settings = table_clocks_of(settings_);
   out.host = host_;
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    const auto& s = seats_[i];
+  for (std::size_t i = 0; i < seating_.seats.size(); ++i) {
+    const auto& s = seating_.seats[i];
     const int index = static_cast<int>(i);
     protocol::seat_entry entry;
     entry.seat = index;
@@ -455,7 +444,7 @@ protocol::room_message room::room_base(const request_id& id, time_point now) con
     entry.in_game = seat_in_game(index);
     out.seats.push_back(std::move(entry));
   }
-  out.spectators = static_cast<int>(watchers_.size());
+  out.spectators = static_cast<int>(seating_.watchers.size());
   out.scoreboard = scoreboard_view();
   out.deadlines = deadlines(now);
   return out;
@@ -471,7 +460,7 @@ protocol::room_message room::personalize(protocol::room_message base, int seat_i
 }
 
 void room::send_snapshot(const std::string& player_id, const request_id& id, time_point now) {
-  send(connection_of(player_id), personalize(room_base(id, now), find_seat(player_id)));
+  send(seating_.connection_of(player_id), personalize(room_base(id, now), seating_.find_seat(player_id)));
 }
 
 void room::broadcast_room(time_point now) {
@@ -480,14 +469,14 @@ void room::broadcast_room(time_point now) {
   room_dirty_ = false;
   saved_dirty_ = true;  // what a room frame shows (seats, host, scoreboard, a new game) is saved
   const auto base = room_base(std::nullopt, now);
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    const auto& s = seats_[i];
+  for (std::size_t i = 0; i < seating_.seats.size(); ++i) {
+    const auto& s = seating_.seats[i];
     if (s.human() && !s.left && s.connection) send(s.connection, personalize(base, static_cast<int>(i)));
   }
-  if (watchers_.empty()) return;
+  if (seating_.watchers.empty()) return;
   // Every spectator sees the same: one message for all of them.
   const auto shared = std::make_shared<protocol::server_message>(personalize(base, -1));
-  for (const auto& w : watchers_)
+  for (const auto& w : seating_.watchers)
     if (w.connection) pending_.letters.push_back(letter{w.connection, shared});
 }
 
@@ -502,8 +491,8 @@ void room::flush_events(time_point now) {
           protocol::game_message{version_, pending_events_, rules::spectator_view(*game_), clocks});
     pending_.letters.push_back(letter{to, spectators});
   };
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    const auto& s = seats_[i];
+  for (std::size_t i = 0; i < seating_.seats.size(); ++i) {
+    const auto& s = seating_.seats[i];
     if (!s.human() || s.left || !s.connection) continue;
     const int viewer = game_seat_of(static_cast<int>(i));
     if (viewer < 0) {
@@ -513,7 +502,7 @@ void room::flush_events(time_point now) {
     rules::view_for(*game_, viewer, view_);
     send(s.connection, protocol::game_message{version_, pending_events_, view_, clocks});
   }
-  for (const auto& w : watchers_)
+  for (const auto& w : seating_.watchers)
     if (w.connection) deliver_public(w.connection);
   pending_events_.clear();
 }

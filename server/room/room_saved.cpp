@@ -23,9 +23,9 @@ protocol::saved_room room::saved() const {
                                           settings_.grace, settings_.empty_close, settings_.bot_pace};
   out.host = host_;
   out.version = version_;
-  out.next_order = next_order_;
-  out.bots_added = bots_added_;
-  for (const auto& s : seats_)
+  out.next_order = seating_.next_order;
+  out.bots_added = seating_.bots_added;
+  for (const auto& s : seating_.seats)
     out.seats.push_back(protocol::saved_seat{s.player_id, s.name, s.bot, s.bot_id, s.seated_order, s.ready, s.left,
                                              s.grace_expired, s.timed_out, s.timeouts});
   out.scoreboard = scoreboard_.saved();
@@ -68,12 +68,12 @@ rules::result<room, std::string> room::restored(const protocol::saved_room& save
   r.version_ = std::max(saved.version, last_version) + 1;
   r.saved_dirty_ = false;  // nothing to save until something changes
   r.game_number_ = saved.game_number;
-  r.next_order_ = saved.next_order;
-  r.bots_added_ = saved.bots_added;
-  if (saved.seats.size() != r.seats_.size()) return std::string("seat count does not match the settings");
+  r.seating_.next_order = saved.next_order;
+  r.seating_.bots_added = saved.bots_added;
+  if (saved.seats.size() != r.seating_.seats.size()) return std::string("seat count does not match the settings");
   for (std::size_t i = 0; i < saved.seats.size(); ++i) {
     const auto& from = saved.seats[i];
-    auto& s = r.seats_[i];
+    auto& s = r.seating_.seats[i];
     s.player_id = from.player_id;
     s.name = from.name;
     s.bot = from.bot;
@@ -91,9 +91,9 @@ rules::result<room, std::string> room::restored(const protocol::saved_room& save
   if (saved.game) {
     auto record = saved.game->record;
     // Game seat i is the table's seat i: a game wider than the table would index past it.
-    if (record.players > static_cast<int>(r.seats_.size()))
+    if (record.players > static_cast<int>(r.seating_.seats.size()))
       return "game record: " + std::to_string(record.players) + " players at a table of " +
-             std::to_string(r.seats_.size()) + " seats";
+             std::to_string(r.seating_.seats.size()) + " seats";
     // The log goes on where the saved record stops (format 1 saved some actions in the
     // record; format 2 none). Entries it already holds are skipped; a gap is damage.
     auto& actions = record.actions;
@@ -117,13 +117,6 @@ rules::result<room, std::string> room::restored(const protocol::saved_room& save
   r.turn_started_ = now;
   r.sync_clocks(now);  // grace runs for whoever the game waits on
   return r;
-}
-
-std::vector<std::string> room::seated_players() const {
-  std::vector<std::string> out;
-  for (const auto& s : seats_)
-    if (s.human()) out.push_back(s.player_id);
-  return out;
 }
 
 }  // namespace shithead::server

@@ -153,6 +153,7 @@ void websocket_session::finish() {
   open_ = false;
   drop_queued();
   if (handler_) handler_->on_close(shared_from_this());
+  context_.reset();  // the handler has let go of the connection; so does the session
 }
 
 }  // namespace shithead::server

@@ -23,6 +23,13 @@ namespace shithead::server {
 
 class websocket_session;
 
+// What a handler keeps with one connection (app/session_route: its message budget and
+// the table it talks to). Set and read on the session's strand only.
+class session_context {
+ public:
+  virtual ~session_context() = default;
+};
+
 // What a session reports; called on the session's strand.
 class session_handler {
  public:
@@ -61,6 +68,11 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   // (address_table.hpp).
   const std::string& address_key() const { return address_key_; }
 
+  // The handler's state for this connection; on the session's strand only (in on_open,
+  // on_text and on_close). The session keeps it alive as long as itself.
+  void set_context(std::shared_ptr<session_context> context) { context_ = std::move(context); }
+  session_context* context() const { return context_.get(); }
+
  private:
   void on_accept(boost::beast::error_code ec);
   void do_read();
@@ -87,6 +99,7 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   bool closing_ = false;
   bool finished_ = false;
   boost::beast::websocket::close_reason close_reason_;
+  std::shared_ptr<session_context> context_;
 };
 
 }  // namespace shithead::server

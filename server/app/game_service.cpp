@@ -95,7 +95,10 @@ room_host::summary_listener game_service::room_listener() {
 }
 
 void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
-  asio::post(strand_, [self = shared_from_this(), session] {
+  // On the session's strand: the route its messages take from now on.
+  auto route = std::make_shared<session_route>(limits_.message_budget);
+  session->set_context(route);
+  asio::post(strand_, [self = shared_from_this(), session, route = std::move(route)] {
     self->sweep_addresses();
     auto& use = self->use_of(session->address_key());
     if (self->shutting_down_ || use.connections >= self->limits_.connections_per_address) {
@@ -105,8 +108,7 @@ void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
       return;
     }
     ++use.connections;
-    self->connections_.emplace(session.get(),
-                               connection{session, {}, {}, {}, credit_bucket(self->limits_.message_budget)});
+    self->connections_.emplace(session.get(), connection{session, route});
   });
 }
 
@@ -130,22 +132,41 @@ void game_service::on_close(const std::shared_ptr<websocket_session>& session) {
 }
 
 void game_service::on_text(const std::shared_ptr<websocket_session>& session, std::string text) {
-  asio::post(strand_, [self = shared_from_this(), session, text = std::move(text)] {
-    const auto it = self->connections_.find(session.get());
-    if (it == self->connections_.end()) return;
-    connection& c = it->second;
-    if (c.retired) return;
-    if (!c.budget.take(std::chrono::steady_clock::now())) {
-      if (c.budget.abuse()) {
-        c.session->close(close_code_of(protocol::error_code::too_many_messages), "too many messages");
-      } else {
-        self->send_error(c, std::nullopt, protocol::error_code::rate_limited, "too many messages: slow down");
-      }
+  // On the session's strand: the budget, the parse, and a seated player's table message
+  // straight to the table; the rest through the service's strand (session_route.hpp).
+  auto* route = static_cast<session_route*>(session->context());
+  if (!route || route->retired()) return;
+  const auto refuse = [&](const std::optional<protocol::request_id>& id, protocol::error_code code,
+                          std::string message) {
+    if (services_.metrics) services_.metrics->error_sent(code);
+    send(*session, protocol::error_message{id, code, std::move(message)});
+  };
+  if (!route->budget.take(std::chrono::steady_clock::now())) {
+    if (route->budget.abuse()) {
+      session->close(close_code_of(protocol::error_code::too_many_messages), "too many messages");
+    } else {
+      refuse(std::nullopt, protocol::error_code::rate_limited, "too many messages: slow down");
+    }
+    return;
+  }
+  auto parsed = protocol::parse_client_message(text);
+  if (!parsed) return refuse(parsed.error().id, parsed.error().code, parsed.error().message);
+  auto& message = parsed.value();
+  if (auto* request = std::get_if<protocol::table_request>(&message.request);
+      request && !std::holds_alternative<protocol::leave_request>(*request)) {
+    if (auto direct = route->direct_target()) {
+      direct->room->handle(std::move(direct->player_id), protocol::table_message{message.id, std::move(*request)},
+                           session);
       return;
     }
-    auto parsed = protocol::parse_client_message(text);
-    if (!parsed) return self->send_error(c, parsed.error().id, parsed.error().code, parsed.error().message);
-    self->handle(c, std::move(parsed).value());
+  }
+  route->sent_to_service();
+  asio::post(strand_, [self = shared_from_this(), session, message = std::move(message)]() mutable {
+    const auto it = self->connections_.find(session.get());
+    if (it == self->connections_.end()) return;  // refused at open, or closed: nothing follows
+    const auto counted = it->second.route;
+    if (!it->second.retired) self->handle(it->second, std::move(message));
+    counted->handled_by_service();
   });
 }
 
@@ -164,8 +185,9 @@ void game_service::handle(connection& c, protocol::client_message message) {
     return send_error(c, id, protocol::error_code::not_in_room, "that table has closed");
   }
   const bool leaving = std::holds_alternative<protocol::leave_request>(request);
-  room->second->handle(c.player_id, protocol::table_message{id, std::move(request)});
+  room->second->handle(c.player_id, protocol::table_message{id, std::move(request)}, c.session);
   if (leaving) {
+    c.route->leave_table();
     lobby_.disown(c.room, c.player_id);
     c.room.clear();
     player_room_.erase(c.player_id);
@@ -281,6 +303,7 @@ void game_service::on_sign_out_others(connection& c, const request_id& id) {
 
 void game_service::retire(connection& c, protocol::error_code code, std::string message) {
   c.retired = true;
+  c.route->retire();
   lobby_.unsubscribe(*c.session);
   send_error(c, std::nullopt, code, message);
   c.session->close(close_code_of(code), message);
@@ -356,11 +379,17 @@ void game_service::enter_room(connection& c, const std::shared_ptr<room_host>& h
                    self->player_room_.erase(it->second.player_id);
                  }
                  send(*session, protocol::joined_message{id, code});
+                 // From now on its table messages go straight to the table (their answers
+                 // after `joined`), unless the connection has moved on meanwhile.
+                 if (it->second.room == code)
+                   if (const auto room = self->rooms_.find(code); room != self->rooms_.end())
+                     it->second.route->seat_at(room->second, it->second.player_id);
                });
              });
 }
 
 void game_service::leave_room(connection& c) {
+  c.route->leave_table();
   if (const auto room = rooms_.find(c.room); room != rooms_.end()) room->second->leave(c.player_id);
   lobby_.disown(c.room, c.player_id);
   c.room.clear();
@@ -378,6 +407,11 @@ void game_service::room_changed(const std::string& code, std::optional<protocol:
       forget_if_idle(address);
     }
     std::erase_if(player_room_, [&](const auto& entry) { return entry.second == code; });
+    // Its members' messages come here again, to be told the table has closed.
+    for (auto& [key, c] : connections_) {
+      (void)key;
+      if (c.room == code) c.route->leave_table();
+    }
     return;
   }
   lobby_.update_summary(code, std::move(*summary));

@@ -1,7 +1,9 @@
 #pragma once
 // Where WebSocket sessions meet the game: the hello handshake and identity, the lobby
 // (list, create, join by code, quick play), and routing of table messages to rooms.
-// Its own state lives on one strand; each room lives on its own (room_host).
+// Its own state lives on one strand; each room lives on its own (room_host). A seated
+// player's table messages skip the service's strand: the session's own strand hands them
+// to the room (session_route.hpp), after spending the connection's message budget.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -13,6 +15,7 @@
 
 #include "protocol/client_message.hpp"
 #include "server/app/room_host.hpp"
+#include "server/app/session_route.hpp"
 #include "server/core/random_source.hpp"
 #include "server/lobby/device_codes.hpp"
 #include "server/lobby/identity.hpp"
@@ -103,10 +106,10 @@ class game_service : public session_handler, public std::enable_shared_from_this
  private:
   struct connection {
     std::shared_ptr<websocket_session> session;
-    std::string player_id;  // empty until hello
-    std::string name;
-    std::string room;  // the table code, empty in the lobby
-    credit_bucket budget;
+    std::shared_ptr<session_route> route;  // shared with the session's strand
+    std::string player_id{};               // empty until hello
+    std::string name{};
+    std::string room{};   // the table code, empty in the lobby
     std::string token{};  // the token of the welcome: what a device code stands for
     // Closed by the server for a newer connection of the same player: nothing from it is
     // handled any more while its close completes.

@@ -160,23 +160,36 @@ void room_host::resume_clocks(clock::time_point now) {
   refusing_since_.reset();
 }
 
-void room_host::handle(std::string player_id, protocol::table_message message) {
+void room_host::handle(std::string player_id, protocol::table_message message, std::shared_ptr<participant> from) {
   const auto began = clock::now();
-  on_strand([player_id = std::move(player_id), message = std::move(message), began](room_host& self) {
-    if (self.store_refuses_writes() && needs_saving(message.request)) {
-      // Answered at once, ahead of any step still waiting for the disk: the player must
-      // hear why nothing happens.
-      const auto refused =
-          self.room_.refuse(player_id, message.id, protocol::error_code::cannot_save, cannot_save_message);
-      if (self.services_.metrics) self.services_.metrics->error_sent(protocol::error_code::cannot_save);
-      deliver(refused.letters);
+  asio::post(strand_, [self = shared_from_this(), player_id = std::move(player_id), message = std::move(message),
+                       from = std::move(from), began] {
+    if (self->stopped_) return;
+    if (self->closed_reported_) {
+      if (self->services_.metrics) self->services_.metrics->error_sent(protocol::error_code::not_in_room);
+      if (from)
+        from->deliver(make_frame(protocol::to_text(
+            protocol::error_message{message.id, protocol::error_code::not_in_room, "that table has closed"})));
       return;
     }
-    self.resume_clocks(clock::now());
-    auto out = self.room_.handle(player_id, message, clock::now());
-    const bool action = std::holds_alternative<protocol::action_request>(message.request);
-    self.after_change(std::move(out), action ? std::optional<clock::time_point>(began) : std::nullopt);
+    self->on_message(player_id, message, began);
   });
+}
+
+void room_host::on_message(const std::string& player_id, const protocol::table_message& message,
+                           clock::time_point began) {
+  if (store_refuses_writes() && needs_saving(message.request)) {
+    // Answered at once, ahead of any step still waiting for the disk: the player must
+    // hear why nothing happens.
+    const auto refused = room_.refuse(player_id, message.id, protocol::error_code::cannot_save, cannot_save_message);
+    if (services_.metrics) services_.metrics->error_sent(protocol::error_code::cannot_save);
+    deliver(refused.letters);
+    return;
+  }
+  resume_clocks(clock::now());
+  auto out = room_.handle(player_id, message, clock::now());
+  const bool action = std::holds_alternative<protocol::action_request>(message.request);
+  after_change(std::move(out), action ? std::optional<clock::time_point>(began) : std::nullopt);
 }
 
 void room_host::stop() {

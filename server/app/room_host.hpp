@@ -69,7 +69,9 @@ class room_host : public std::enable_shared_from_this<room_host> {
   void join(player_info player, std::shared_ptr<participant> connection, bool spectate, join_done done);
   void leave(std::string player_id);
   void disconnected(std::string player_id, std::shared_ptr<participant> connection);
-  void handle(std::string player_id, protocol::table_message message);
+  // `from` is told "that table has closed" when the message comes after the table closed
+  // (a connection may have sent it straight here as the table closed).
+  void handle(std::string player_id, protocol::table_message message, std::shared_ptr<participant> from);
   // The server is shutting down: the room takes no more messages and its timer stops,
   // so nothing keeps the io_context busy and no clock runs against absent players.
   void stop();
@@ -86,6 +88,9 @@ class room_host : public std::enable_shared_from_this<room_host> {
   // The store cannot write now (a full disk): moves are refused and timers wait. Notes
   // when the refusing began, for resume_clocks().
   bool store_refuses_writes();
+  // A table message on the strand of a room that is open.
+  void on_message(const std::string& player_id, const protocol::table_message& message,
+                  std::chrono::steady_clock::time_point began);
   // Once the store writes again: every clock of the room starts again as late as the
   // refusing lasted, so no player's time ran out while their moves were refused.
   void resume_clocks(std::chrono::steady_clock::time_point now);

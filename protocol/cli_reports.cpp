@@ -27,9 +27,7 @@ json replay_json(const replay_legal& legal) {
   out["ok"] = true;
   out["over"] = legal.over;
   out["abandoned"] = legal.abandoned;
-  json places = json::array();
-  for (int seat : legal.places) places.push_back(seat);
-  out["places"] = std::move(places);
+  out["places"] = legal.places;
   out["shithead"] = or_null(legal.shithead);
   out["next"] = or_null(legal.next);
   return out;

@@ -136,21 +136,16 @@ void game_service::on_text(const std::shared_ptr<websocket_session>& session, st
   // straight to the table; the rest through the service's strand (session_route.hpp).
   auto* route = static_cast<session_route*>(session->context());
   if (!route || route->retired()) return;
-  const auto refuse = [&](const std::optional<protocol::request_id>& id, protocol::error_code code,
-                          std::string message) {
-    if (services_.metrics) services_.metrics->error_sent(code);
-    send(*session, protocol::error_message{id, code, std::move(message)});
-  };
   if (!route->budget.take(std::chrono::steady_clock::now())) {
     if (route->budget.abuse()) {
       session->close(close_code_of(protocol::error_code::too_many_messages), "too many messages");
     } else {
-      refuse(std::nullopt, protocol::error_code::rate_limited, "too many messages: slow down");
+      send_error(*session, std::nullopt, protocol::error_code::rate_limited, "too many messages: slow down");
     }
     return;
   }
   auto parsed = protocol::parse_client_message(text);
-  if (!parsed) return refuse(parsed.error().id, parsed.error().code, parsed.error().message);
+  if (!parsed) return send_error(*session, parsed.error().id, parsed.error().code, parsed.error().message);
   auto& message = parsed.value();
   if (auto* request = std::get_if<protocol::table_request>(&message.request);
       request && !std::holds_alternative<protocol::leave_request>(*request)) {
@@ -513,8 +508,13 @@ void game_service::forget_players(const std::vector<std::string>& ids,
 }
 
 void game_service::send_error(connection& c, const request_id& id, protocol::error_code code, std::string message) {
+  send_error(*c.session, id, code, std::move(message));
+}
+
+void game_service::send_error(websocket_session& session, const request_id& id, protocol::error_code code,
+                              std::string message) const {
   if (services_.metrics) services_.metrics->error_sent(code);
-  send(*c.session, protocol::error_message{id, code, std::move(message)});
+  send(session, protocol::error_message{id, code, std::move(message)});
 }
 
 }  // namespace shithead::server

@@ -135,6 +135,9 @@ class game_service : public session_handler, public std::enable_shared_from_this
   std::shared_ptr<room_host> open_room(table_settings settings, const connection& owner);
 
   void send_error(connection& c, const request_id& id, protocol::error_code code, std::string message);
+  // Any strand: services_ does not change after construction, and the metrics count atomically.
+  void send_error(websocket_session& session, const request_id& id, protocol::error_code code,
+                  std::string message) const;
 
   // What one address holds and has done lately. Kept while it holds anything or its
   // new-player budget is refilling, so that reconnecting does not reset it.

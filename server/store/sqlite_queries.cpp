@@ -167,11 +167,14 @@ void sqlite_queries::insert_seat(const seat_insert& seat) {
   q->run();
 }
 
-std::optional<rating> sqlite_queries::rating_of(const std::string& player_id) {
-  in_use q(rating_of_);
-  q->bind(1, player_id);
-  if (!q->step()) return std::nullopt;
-  return rating{q->real(0), q->real(1)};
+std::vector<std::optional<rating>> sqlite_queries::ratings_for_update(const std::vector<std::string>& player_ids) {
+  std::vector<std::optional<rating>> out;
+  for (const auto& id : player_ids) {
+    in_use q(rating_of_);
+    q->bind(1, id);
+    out.push_back(q->step() ? std::optional<rating>(rating{q->real(0), q->real(1)}) : std::nullopt);
+  }
+  return out;
 }
 
 void sqlite_queries::set_rating(const std::string& player_id, const rating& r) {

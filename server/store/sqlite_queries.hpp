@@ -12,59 +12,33 @@
 
 #include "server/core/player_record.hpp"
 #include "server/rankings/weng_lin.hpp"
-#include "server/store/rankings_rows.hpp"
 #include "server/store/sqlite.hpp"
-#include "server/store/store.hpp"
+#include "server/store/store_rows.hpp"
 
 namespace shithead::server {
 
-// One row of `games` as record_game writes it.
-struct game_insert {
-  std::string table_code;
-  std::string ruleset;  // the protocol's JSON
-  int seats = 0;
-  std::string start;  // {"seed"} or {"deal"}, JSON
-  std::int64_t started = 0;
-  std::int64_t ended = 0;
-  std::string status;  // "finished" or "abandoned"
-  std::string record;  // the whole game record, JSON
-};
-
-struct seat_insert {
-  std::int64_t game_id = 0;
-  int seat = 0;
-  std::optional<std::string> player_id;  // humans
-  std::optional<std::string> bot;        // bots: their kind
-  std::string name;
-  std::optional<int> place;
-  bool shithead = false;
-};
-
-class sqlite_queries final : public rankings_rows {
+class sqlite_queries final : public store_rows {
  public:
   // Prepares everything; `db` must be migrated, and outlive this.
   explicit sqlite_queries(sqlite::database& db);
 
-  // Loading at start.
-  std::vector<player_record> players();
-  std::vector<saved_table> rooms();  // with their logs
-
-  // Writing.
-  void save_player(const player_record& player);
-  // Deletes up to `most` players last seen before `seen_before` who sat in no recorded
-  // game (and so have no rating); returns their ids.
-  std::vector<std::string> forget_idle_players(std::int64_t seen_before, int most);
-  void save_room(const std::string& code, const std::string& state, std::int64_t updated);
-  void forget_room(const std::string& code);  // and its log
-  void append_action(const std::string& code, const logged_action& action);
-  void forget_other_games(const std::string& code, std::int64_t game);
-  std::int64_t insert_game(const game_insert& game);  // the new game's id
-  void insert_seat(const seat_insert& seat);
-  std::optional<rating> rating_of(const std::string& player_id);
-  void set_rating(const std::string& player_id, const rating& r);
+  // store_rows
+  std::vector<player_record> players() override;
+  std::vector<saved_table> rooms() override;
+  void save_player(const player_record& player) override;
+  std::vector<std::string> forget_idle_players(std::int64_t seen_before, int most) override;
+  void save_room(const std::string& code, const std::string& state, std::int64_t updated) override;
+  void forget_room(const std::string& code) override;
+  void append_action(const std::string& code, const logged_action& action) override;
+  void forget_other_games(const std::string& code, std::int64_t game) override;
+  std::int64_t insert_game(const game_insert& game) override;
+  void insert_seat(const seat_insert& seat) override;
+  // One writer holds the whole file: reading is locking enough.
+  std::vector<std::optional<rating>> ratings_for_update(const std::vector<std::string>& player_ids) override;
+  void set_rating(const std::string& player_id, const rating& r) override;
   void add_rating_history(const std::string& player_id, std::int64_t game_id, const rating& before,
-                          const rating& after);
-  int times_shithead(const std::string& player_id);  // in finished games
+                          const rating& after) override;
+  int times_shithead(const std::string& player_id) override;
 
   // One job's savepoint inside a batch's transaction.
   void savepoint();

@@ -11,6 +11,7 @@
 #include "server/rankings/weng_lin.hpp"
 #include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "server/store/store_writes.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
@@ -299,7 +300,7 @@ TEST(record_game, a_game_whose_seats_do_not_fit_is_refused_before_anything_is_wr
   sqlite_store s(":memory:");
   auto& db = s.database_for_tests();
   const auto refuse = [&](game_to_record game) {
-    EXPECT_THROW(sqlite_store::record_game(s.queries_for_tests(), game), std::invalid_argument);
+    EXPECT_THROW(record_game(s.queries_for_tests(), game), std::invalid_argument);
   };
   auto out_of_range = finished({bot(0), bot(1)}, {0, 1});
   out_of_range.finish_order = {2};
@@ -320,7 +321,7 @@ TEST(record_game, a_game_whose_seats_do_not_fit_is_refused_before_anything_is_wr
   refuse(nameless);
   EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM games"), 0);
   // A game of bots alone is fine: kept, rated for nobody.
-  const auto bots_only = sqlite_store::record_game(s.queries_for_tests(), finished({bot(0), bot(1)}, {1, 0}));
+  const auto bots_only = record_game(s.queries_for_tests(), finished({bot(0), bot(1)}, {1, 0}));
   EXPECT_GT(bots_only.game_id, 0);
   EXPECT_TRUE(bots_only.ratings.empty());
 }

@@ -285,8 +285,7 @@ TEST(store_schema, a_version_1_file_written_by_hand_keeps_its_players_and_games)
   // And the new tables work: a game recorded now is rated and numbered after the old one.
   const player_record ana{"a1a1a1a1a1a1", "Ana", "hash-of-ana", {}, {}};
   const player_record bob_record{"b2b2b2b2b2b2", "Bob", "hash-of-bob", {}, {}};
-  const auto recorded =
-      sqlite_store::record_game(s.queries_for_tests(), finished({human(ana), human(bob_record)}, {1, 0}));
+  const auto recorded = record_game(s.queries_for_tests(), finished({human(ana), human(bob_record)}, {1, 0}));
   EXPECT_EQ(recorded.game_id, 2);
   ASSERT_EQ(recorded.ratings.size(), 2u);
   EXPECT_GT(recorded.ratings[1].after.mu, 25.0);  // Bob won this one

@@ -8,11 +8,14 @@
 #                   part of --with-browser: it is a few hundred MB that only fuzzing needs, and
 #                   CI passes both flags, so it still takes one apt-get run
 #   --with-checks   also clang-format and clang-tidy, for scripts/check-format.sh and check-tidy.sh
+#   --with-postgresql
+#                   also Debian's PostgreSQL server, which the tests start as a private cluster
+#                   of their own (tests/postgres); the server needs only libpq to use one
 set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config
-  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev zlib1g-dev
+  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libpq-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
 for flag in "$@"; do
@@ -29,8 +32,11 @@ for flag in "$@"; do
     --with-checks)
       packages+=(clang-format clang-tidy)
       ;;
+    --with-postgresql)
+      packages+=(postgresql)
+      ;;
     *)
-      echo "unknown flag $flag (known: --with-browser, --with-fuzz, --with-checks)" >&2
+      echo "unknown flag $flag (known: --with-browser, --with-fuzz, --with-checks, --with-postgresql)" >&2
       exit 2
       ;;
   esac

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds with warnings as errors and ASan+UBSan (the `dev`
-# preset), and runs every test with ctest.
+# Installs what is missing (with the PostgreSQL server the store's tests start a private
+# cluster of), builds with warnings as errors and ASan+UBSan (the `dev` preset), and runs
+# every test with ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-./scripts/install-deps.sh
+./scripts/install-deps.sh --with-postgresql
 cmake --preset dev
 cmake --build --preset dev
 ctest --preset dev

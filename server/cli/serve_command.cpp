@@ -5,7 +5,7 @@
 #include "server/app/attach_game.hpp"
 #include "server/cli/serve_config.hpp"
 #include "server/net/server.hpp"
-#include "server/store/sqlite_store.hpp"
+#include "server/store/open_store.hpp"
 
 namespace shithead::server {
 namespace {
@@ -13,9 +13,9 @@ namespace {
 int serve(const serve_config& settings, std::ostream& err) {
   std::shared_ptr<store> db;
   try {
-    db = std::make_shared<sqlite_store>(settings.data);
+    db = open_store(settings.database, settings.data);
   } catch (const std::exception& e) {
-    err << "serve: cannot use the data file " << settings.data << ": " << e.what() << '\n';
+    err << "serve: cannot use " << store_location(settings.database, settings.data) << ": " << e.what() << '\n';
     return 1;
   }
   server_options options;
@@ -37,7 +37,8 @@ int serve(const serve_config& settings, std::ostream& err) {
   }
   // Tests and scripts read the real port from this line when --port 0 was given.
   spdlog::info("listening on http://{}", url_host(settings.bind, port.value()));
-  spdlog::info("static files from {}, {} thread(s), data {}", settings.static_dir, settings.threads, settings.data);
+  spdlog::info("static files from {}, {} thread(s), data in {}", settings.static_dir, settings.threads,
+               store_location(settings.database, settings.data));
   game_server.run();
   service->release();
   db->close();  // everything the rooms queued is written before the process ends

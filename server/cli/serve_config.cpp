@@ -49,6 +49,14 @@ std::optional<std::string> set_data(serve_config& c, std::string_view text) {
   return std::nullopt;
 }
 
+std::optional<std::string> set_database(serve_config& c, std::string_view text) {
+  if (!text.starts_with("postgresql://") && !text.starts_with("postgres://"))
+    return "database must be a PostgreSQL URL such as postgresql://shithead@db.example.org/shithead, not '" +
+           std::string(text) + "'";
+  c.database = text;
+  return std::nullopt;
+}
+
 std::optional<std::string> set_static(serve_config& c, std::string_view text) {
   if (text.empty()) return std::string("static must name a folder");
   c.static_dir = text;
@@ -157,10 +165,11 @@ std::optional<std::string> set_forget_idle_days(serve_config& c, std::string_vie
   return set_count(c.forget_idle_days, "forget-idle-days", text, 3650);
 }
 
-constexpr std::array<setting, 16> settings = {{
+constexpr std::array<setting, 17> settings = {{
     {"--port", "SHITHEAD_PORT", set_port},
     {"--bind", "SHITHEAD_BIND", set_bind},
     {"--data", "SHITHEAD_DATA", set_data},
+    {"--database", "SHITHEAD_DATABASE", set_database},
     {"--static", "SHITHEAD_STATIC", set_static},
     {"--threads", "SHITHEAD_THREADS", set_threads},
     {"--log-level", "SHITHEAD_LOG_LEVEL", set_log_level},
@@ -185,8 +194,9 @@ const setting* find_flag(std::string_view flag) {
 }  // namespace
 
 const std::string_view config_usage =
-    "usage: shithead serve [--port N] [--bind ADDRESS] [--data FILE] [--static DIR]\n"
-    "                      [--threads N] [--log-level LEVEL] [--allowed-origins LIST]\n"
+    "usage: shithead serve [--port N] [--bind ADDRESS] [--data FILE | --database URL]\n"
+    "                      [--static DIR] [--threads N] [--log-level LEVEL]\n"
+    "                      [--allowed-origins LIST]\n"
     "                      [--public-url URL] [--turn-timer S] [--bot-pace MS] [--api-rate N]\n"
     "                      [--connections-per-address N] [--trusted-proxies LIST]\n"
     "                      [--new-players-per-address N] [--tables-per-address N]\n"
@@ -195,6 +205,9 @@ const std::string_view config_usage =
     "  --port N           TCP port (SHITHEAD_PORT, default 8080; 0 picks a free one)\n"
     "  --bind ADDRESS     address to listen on (SHITHEAD_BIND, default 0.0.0.0)\n"
     "  --data FILE        the SQLite database (SHITHEAD_DATA, default ./data/shithead.db)\n"
+    "  --database URL     a PostgreSQL database instead of the file, for servers that share\n"
+    "                     one: postgresql://USER[:PASSWORD]@HOST[:PORT]/DB\n"
+    "                     (SHITHEAD_DATABASE, default empty: the SQLite file)\n"
     "  --static DIR       the web client's files (SHITHEAD_STATIC)\n"
     "  --threads N        network threads (SHITHEAD_THREADS, default: the core count)\n"
     "  --log-level LEVEL  trace, debug, info, warn, error, critical or off\n"

@@ -1,6 +1,6 @@
 #pragma once
 // The settings of `shithead serve`, the whole service's: the network core's
-// (net/server_settings), the store's file, the tables' defaults and the per-address
+// (net/server_settings), the store's file or database, the tables' defaults and the per-address
 // limits. Defaults, then environment variables, then flags (flags win). Bad input is an
 // error message value; nothing here throws.
 #include <chrono>
@@ -21,6 +21,7 @@ struct serve_config {
   std::uint16_t port = 8080;  // 0: an ephemeral port (tests)
   std::string bind = "0.0.0.0";
   std::string data = "./data/shithead.db";
+  std::string database;  // a PostgreSQL URL; empty: the SQLite file `data`
   std::string static_dir = SHITHEAD_DEFAULT_STATIC_DIR;
   int threads = 1;  // config_defaults() sets the core count
   std::string log_level = "info";
@@ -55,8 +56,8 @@ struct config_result {
   bool help = false;                 // --help was asked for
 };
 
-// Reads SHITHEAD_PORT, SHITHEAD_BIND, SHITHEAD_DATA, SHITHEAD_STATIC, SHITHEAD_THREADS,
-// SHITHEAD_LOG_LEVEL, SHITHEAD_ALLOWED_ORIGINS, SHITHEAD_PUBLIC_URL, SHITHEAD_TURN_TIMER,
+// Reads SHITHEAD_PORT, SHITHEAD_BIND, SHITHEAD_DATA, SHITHEAD_DATABASE, SHITHEAD_STATIC,
+// SHITHEAD_THREADS, SHITHEAD_LOG_LEVEL, SHITHEAD_ALLOWED_ORIGINS, SHITHEAD_PUBLIC_URL, SHITHEAD_TURN_TIMER,
 // SHITHEAD_API_RATE, SHITHEAD_CONNECTIONS_PER_ADDRESS, SHITHEAD_TRUSTED_PROXIES,
 // SHITHEAD_NEW_PLAYERS_PER_ADDRESS, SHITHEAD_TABLES_PER_ADDRESS and
 // SHITHEAD_FORGET_IDLE_DAYS, then the flags of the same names (--port ...

@@ -114,6 +114,9 @@ bool statement::is_null(int column) const { return sqlite3_column_type(stmt_, co
 std::int64_t statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
 double statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 
+int statement::columns() const { return sqlite3_column_count(stmt_); }
+bool statement::is_real(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_FLOAT; }
+
 std::string statement::text(int column) const {
   const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
   return data ? std::string(data, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column))) : std::string();

@@ -84,6 +84,10 @@ class statement {
   // Ready for another round of binds and steps.
   void reset();
 
+  // How many columns a row has, and whether one holds a float: for callers that read
+  // rows of any shape (the tests' own SQL).
+  int columns() const;
+  bool is_real(int column) const;
   bool is_null(int column) const;
   std::int64_t int64(int column) const;
   int integer(int column) const { return static_cast<int>(int64(column)); }

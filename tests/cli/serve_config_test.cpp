@@ -201,6 +201,21 @@ TEST(config, what_strangers_may_take_per_address_is_a_setting) {
     }
 }
 
+TEST(config, a_postgresql_url_from_a_flag_or_the_environment_replaces_the_file) {
+  EXPECT_TRUE(parse({}).settings.database.empty());
+  const auto flag = parse({"--database", "postgresql://shithead:secret@db.example.org:5433/cards"});
+  ASSERT_FALSE(flag.error) << *flag.error;
+  EXPECT_EQ(flag.settings.database, "postgresql://shithead:secret@db.example.org:5433/cards");
+  const auto variable = parse({}, {{"SHITHEAD_DATABASE", "postgres://localhost/shithead"}});
+  ASSERT_FALSE(variable.error) << *variable.error;
+  EXPECT_EQ(variable.settings.database, "postgres://localhost/shithead");
+  for (const auto* bad : {"mysql://localhost/shithead", "", "/var/lib/shithead.db"}) {
+    const auto refused = parse({"--database", bad});
+    ASSERT_TRUE(refused.error) << bad;
+    EXPECT_NE(refused.error->find("PostgreSQL URL"), std::string::npos) << *refused.error;
+  }
+}
+
 TEST(config, help_is_asked_for) { EXPECT_TRUE(parse({"--help"}).help); }
 
 TEST(config, serve_with_bad_flags_exits_2_and_says_why) {
@@ -210,12 +225,29 @@ TEST(config, serve_with_bad_flags_exits_2_and_says_why) {
   EXPECT_NE(err.str().find("port"), std::string::npos);
 }
 
+// Nothing listens on port 1: the server says which database it could not reach, without
+// the URL's password, and exits 1 rather than starting without a store.
+TEST(config, serve_with_an_unreachable_database_exits_1_and_names_it_without_its_password) {
+  std::ostringstream out, err;
+  const std::vector<std::string_view> args = {"serve",
+                                              "--port",
+                                              "0",
+                                              "--bind",
+                                              "127.0.0.1",
+                                              "--database",
+                                              "postgresql://shithead:hunter2@127.0.0.1:1/cards?connect_timeout=5"};
+  EXPECT_EQ(run_command_line(args, out, err), 1);
+  EXPECT_NE(err.str().find("cannot use the database postgresql://shithead:***@127.0.0.1:1/cards"), std::string::npos)
+      << err.str();
+  EXPECT_EQ(err.str().find("hunter2"), std::string::npos) << err.str();
+}
+
 TEST(config, serve_help_lists_the_flags_and_exits_0) {
   std::ostringstream out, err;
   const std::vector<std::string_view> args = {"serve", "--help"};
   EXPECT_EQ(run_command_line(args, out, err), 0);
-  for (const char* flag : {"--port", "--bind", "--data", "--static", "--threads", "--log-level", "--allowed-origins",
-                           "--turn-timer", "--bot-pace"})
+  for (const char* flag : {"--port", "--bind", "--data", "--database", "--static", "--threads", "--log-level",
+                           "--allowed-origins", "--turn-timer", "--bot-pace"})
     EXPECT_NE(out.str().find(flag), std::string::npos) << flag;
 }
 

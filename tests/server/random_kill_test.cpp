@@ -1,9 +1,10 @@
 // kill -9 at random moments under load: several tables play (with rematches) on the
-// real binary and a real SQLite file, the process is killed at a seeded random moment,
-// started again on the same file, and every player reconnects with their token. After
-// each restart: every game a client saw finish is in the database (its id in
-// /api/games, and in the table's session scoreboard), and every table resumes past the
-// last version any of its players saw, and SQLite finds the file whole. Rounds scale with
+// real binary and a real store (a SQLite file, or a PostgreSQL database), the process is
+// killed at a seeded random moment, started again on the same data, and every player
+// reconnects with their token. After each restart: every game a client saw finish is in
+// the database (its id in /api/games, and in the table's session scoreboard), every
+// table resumes past the last version any of its players saw, and the data is whole
+// (SQLite's integrity check; PostgreSQL's rows that must go together). Rounds scale with
 // SHITHEAD_KILL_ROUNDS and tables with SHITHEAD_KILL_TABLES (.ci/run's fault stage runs
 // more of both than ctest does).
 #include <gtest/gtest.h>
@@ -20,6 +21,8 @@
 #include <vector>
 
 #include "server/store/sqlite.hpp"
+#include "tests/postgres/backend.hpp"
+#include "tests/postgres/pg_cluster.hpp"
 #include "tests/server/child_process.hpp"
 #include "tests/server/game_client.hpp"
 #include "tests/server/http_test_server.hpp"
@@ -34,28 +37,67 @@ int env_int(const char* name, int fallback) {
   return text && *text ? std::atoi(text) : fallback;
 }
 
+// Where a server keeps its data: a SQLite file in `folder`, or a database of its own on
+// the run's PostgreSQL cluster, dropped with this.
+class server_data {
+ public:
+  server_data(testing::backend kind, const std::filesystem::path& folder) : kind_(kind), file_(folder / "shithead.db") {
+    if (kind_ == testing::backend::postgresql) url_ = testing::pg_cluster::shared().new_database("kill");
+  }
+  ~server_data() {
+    if (!url_.empty()) testing::pg_cluster::shared().drop_database(url_);
+  }
+  server_data(const server_data&) = delete;
+  server_data& operator=(const server_data&) = delete;
+
+  std::vector<std::string> flags() const {
+    if (kind_ == testing::backend::postgresql) return {"--database", url_};
+    return {"--data", file_.string()};
+  }
+
+  // "ok", or the damage found in what a killed server left. Opening a SQLite file also
+  // replays the WAL, as the next server's start would; PostgreSQL keeps its own
+  // constraints, so what is asked of it is what no constraint says: a step is one
+  // transaction, so no logged action without its table and no game without its seats.
+  std::string integrity() const {
+    if (kind_ == testing::backend::postgresql) {
+      std::string verdict;
+      if (testing::pg_cluster::query_one(url_,
+                                         "SELECT count(*) FROM live_actions a WHERE NOT EXISTS "
+                                         "(SELECT 1 FROM live_rooms r WHERE r.code = a.code)") != "0")
+        verdict += "logged actions of a table that is not saved; ";
+      if (testing::pg_cluster::query_one(url_,
+                                         "SELECT count(*) FROM games g WHERE NOT EXISTS "
+                                         "(SELECT 1 FROM game_players p WHERE p.game_id = g.id)") != "0")
+        verdict += "games without their seats; ";
+      return verdict.empty() ? "ok" : verdict;
+    }
+    server::sqlite::database db(file_.string(), false);
+    auto check = db.prepare("PRAGMA integrity_check");
+    std::string verdict;
+    while (check.step()) verdict += (verdict.empty() ? "" : "; ") + check.text(0);
+    auto keys = db.prepare("PRAGMA foreign_key_check");
+    while (keys.step()) verdict += "; foreign key broken in " + keys.text(0);
+    return verdict;
+  }
+
+ private:
+  testing::backend kind_;
+  std::filesystem::path file_;
+  std::string url_;
+};
+
 // The API rate limit is off: after a restart the test asks for every game it saw end at
 // once, and on a fast machine that is more than one address's burst of 40. Bots move at
 // once: the test is about what is stored, and games must end within its rounds.
-std::uint16_t start_server(std::unique_ptr<child_process>& process, const std::filesystem::path& data) {
-  process = std::make_unique<child_process>(std::vector<std::string>{"serve", "--port", "0", "--bind", "127.0.0.1",
-                                                                     "--threads", "2", "--api-rate", "0", "--bot-pace",
-                                                                     "0", "--data", data.string()});
+std::uint16_t start_server(std::unique_ptr<child_process>& process, const server_data& data) {
+  std::vector<std::string> args{"serve", "--port",     "0", "--bind",     "127.0.0.1", "--threads",
+                                "2",     "--api-rate", "0", "--bot-pace", "0"};
+  for (auto& flag : data.flags()) args.push_back(std::move(flag));
+  process = std::make_unique<child_process>(std::move(args));
   if (!process->started()) return 0;
   const auto logged = process->number_after("listening on http://127.0.0.1:", 30s);
   return logged ? static_cast<std::uint16_t>(std::stoi(*logged)) : 0;
-}
-
-// What SQLite says of the file a killed server left: "ok", or the damage it found.
-// Opening it also replays the WAL, as the next server's start would.
-std::string integrity_of(const std::filesystem::path& data) {
-  server::sqlite::database db(data.string(), false);
-  auto check = db.prepare("PRAGMA integrity_check");
-  std::string verdict;
-  while (check.step()) verdict += (verdict.empty() ? "" : "; ") + check.text(0);
-  auto keys = db.prepare("PRAGMA foreign_key_check");
-  while (keys.step()) verdict += "; foreign key broken in " + keys.text(0);
-  return verdict;
 }
 
 // One human at one table, across restarts: who they are and the most they have seen.
@@ -90,7 +132,9 @@ void take_frames(seat_holder& h, std::set<std::int64_t>& finished_ids, bool aliv
   p.game_over.reset();  // and plays the rematch when it comes
 }
 
-TEST(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_past_what_was_seen) {
+class random_kill : public ::testing::TestWithParam<testing::backend> {};
+
+TEST_P(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_past_what_was_seen) {
   const int rounds = std::max(1, env_int("SHITHEAD_KILL_ROUNDS", 4));
   const int tables = std::max(1, env_int("SHITHEAD_KILL_TABLES", 4));
   std::uint64_t random = static_cast<std::uint64_t>(env_int("SHITHEAD_KILL_SEED", 1)) * 0x9e3779b97f4a7c15ull + 1;
@@ -100,7 +144,7 @@ TEST(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_
   };
 
   const temp_folder folder;
-  const auto data = folder.path() / "shithead.db";
+  const server_data data(GetParam(), folder.path());
   std::vector<seat_holder> holders;
   std::set<std::int64_t> finished_ids;
   std::unique_ptr<child_process> process;
@@ -172,7 +216,7 @@ TEST(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_
     }
     process->signal(SIGKILL);
     process->wait_exit(10s);
-    EXPECT_EQ(integrity_of(data), "ok");
+    EXPECT_EQ(data.integrity(), "ok");
     // What was already on its way to the clients counts as seen. (Nobody answers it: the
     // server is gone; a host whose game ended asks for the rematch after the restart.)
     for (auto& h : holders) take_frames(h, finished_ids, false);
@@ -187,6 +231,8 @@ TEST(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_
   process->signal(SIGTERM);
   EXPECT_EQ(process->wait_exit(15s), std::optional<int>(0)) << process->output();
 }
+
+INSTANTIATE_TEST_SUITE_P(backends, random_kill, testing::every_backend, testing::backend_name);
 
 }  // namespace
 }  // namespace shithead::test

@@ -10,6 +10,7 @@
 #include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "tests/store/store_backends.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
@@ -56,23 +57,24 @@ const std::vector<std::string> title_keys{"count", "numeric", "olympic", "feudal
 //   g5  1 day:  Ana, Eve                abandoned
 // and a table with a game in progress, saved only as the table's state.
 // All time:  Ana 2 games 1 sh, Bob 3 games 0 sh, Cy 3 games 2 sh, Dee 2 games 1 sh.
-class rankings : public ::testing::Test {
+// Each test runs on both backends (store_backends.hpp).
+class rankings : public ::testing::TestWithParam<backend> {
  protected:
   void SetUp() override {
-    for (const auto& p : {ana, bob, cy, dee, eve, fay, asa, big_al}) s_.save_player(p);
-    s_.start();
-    const auto ids = record(s_, {finished({human(ana), human(bob), human(cy)}, {0, 1, 2}, now - days(40)),
-                                 finished({human(ana), human(bob)}, {1, 0}, now - days(20)),
-                                 finished({human(bob), human(cy), human(dee)}, {2, 0, 1}, now - days(10)),
-                                 finished({human(cy), human(dee), bot(2)}, {0, 2, 1}, now - days(3)),
-                                 abandoned({human(ana), human(eve)}, {}, now - days(1))});
+    for (const auto& p : {ana, bob, cy, dee, eve, fay, asa, big_al}) s_->save_player(p);
+    s_->start();
+    const auto ids = record(*s_, {finished({human(ana), human(bob), human(cy)}, {0, 1, 2}, now - days(40)),
+                                  finished({human(ana), human(bob)}, {1, 0}, now - days(20)),
+                                  finished({human(bob), human(cy), human(dee)}, {2, 0, 1}, now - days(10)),
+                                  finished({human(cy), human(dee), bot(2)}, {0, 2, 1}, now - days(3)),
+                                  abandoned({human(ana), human(eve)}, {}, now - days(1))});
     ASSERT_EQ(ids.size(), 5u);
     for (const auto& g : ids) game_ids_.push_back(g.game_id);
-    record(s_, {}, std::string(R"({"game": "in progress"})"), "LIVE");
+    record(*s_, {}, std::string(R"({"game": "in progress"})"), "LIVE");
   }
 
   api_reply get(const std::string& target) {
-    return on_store(s_, [&](sqlite_queries& queries) { return ask_rankings(queries, target, now); });
+    return on_store(*s_, [&](store_rows& queries) { return ask_rankings(queries, target, now); });
   }
 
   json ok(const std::string& target) {
@@ -109,19 +111,19 @@ class rankings : public ::testing::Test {
   }
 
   rating current(const player_record& p) {
-    return on_store(s_, [&](sqlite::database& db) {
-      auto query = db.prepare("SELECT mu, sigma FROM players WHERE id = ?");
-      query.bind(1, p.id);
-      EXPECT_TRUE(query.step());
-      return rating{query.real(0), query.real(1)};
+    return on_store(*s_, [&](sql_probe& db) {
+      const auto rows = db.query("SELECT mu, sigma FROM players WHERE id = ?", {p.id});
+      EXPECT_EQ(rows.size(), 1u);
+      return rating{real_of(rows.at(0)[0]), real_of(rows.at(0)[1])};
     });
   }
 
-  sqlite_store s_{":memory:"};
+  fresh_database database_{GetParam()};
+  std::unique_ptr<batch_store> s_ = database_.open();
   std::vector<std::int64_t> game_ids_;
 };
 
-TEST_F(rankings, the_leaderboard_has_the_shape_of_the_document) {
+TEST_P(rankings, the_leaderboard_has_the_shape_of_the_document) {
   const auto board = ok("/api/leaderboard");
   EXPECT_EQ(keys_of(board), (std::vector<std::string>{"sort", "period", "limit", "offset", "total", "players"}));
   EXPECT_EQ(board["sort"], "rating");
@@ -137,7 +139,7 @@ TEST_F(rankings, the_leaderboard_has_the_shape_of_the_document) {
   }
 }
 
-TEST_F(rankings, a_row_holds_the_players_counts_worked_by_hand) {
+TEST_P(rankings, a_row_holds_the_players_counts_worked_by_hand) {
   const auto board = ok("/api/leaderboard?sort=shithead");
   const auto& top = board["players"][0];  // Cy: places 3, 3, 1
   EXPECT_EQ(top["rank"], 1);
@@ -168,7 +170,7 @@ TEST_F(rankings, a_row_holds_the_players_counts_worked_by_hand) {
   EXPECT_EQ(bob_row["title"], json::parse(R"({"count": 0, "numeric": null, "olympic": null, "feudal": null})"));
 }
 
-TEST_F(rankings, the_leaderboard_sorts_four_ways_ties_by_name) {
+TEST_P(rankings, the_leaderboard_sorts_four_ways_ties_by_name) {
   EXPECT_EQ(names_in(ok("/api/leaderboard?sort=shithead")), (std::vector<std::string>{"Cy", "Ana", "Dee", "Bob"}));
   EXPECT_EQ(names_in(ok("/api/leaderboard?sort=rate")), (std::vector<std::string>{"Cy", "Ana", "Dee", "Bob"}));
   EXPECT_EQ(names_in(ok("/api/leaderboard?sort=games")), (std::vector<std::string>{"Bob", "Cy", "Ana", "Dee"}));
@@ -191,9 +193,9 @@ TEST_F(rankings, the_leaderboard_sorts_four_ways_ties_by_name) {
 // Games against bots alone rate nobody: Fay, the shithead of one, keeps the newcomer's
 // ordinal of 0, above Big Al's after he came second to Åsa. The board puts the player
 // nobody has rated yet after every rated one.
-TEST_F(rankings, a_player_rated_by_no_game_against_people_comes_after_the_rated_ones) {
-  record(s_, {finished({human(fay), bot(1), bot(2)}, {1, 2, 0}, now - days(2)),
-              finished({human(asa), human(big_al)}, {0, 1}, now - days(2))});
+TEST_P(rankings, a_player_rated_by_no_game_against_people_comes_after_the_rated_ones) {
+  record(*s_, {finished({human(fay), bot(1), bot(2)}, {1, 2, 0}, now - days(2)),
+               finished({human(asa), human(big_al)}, {0, 1}, now - days(2))});
   ASSERT_GT(current(fay).ordinal(), current(big_al).ordinal());
   ASSERT_FALSE(current(fay).rated());
   const auto board = ok("/api/leaderboard?sort=rating");
@@ -209,7 +211,7 @@ TEST_F(rankings, a_player_rated_by_no_game_against_people_comes_after_the_rated_
   }
 }
 
-TEST_F(rankings, a_period_counts_only_the_games_that_ended_in_it) {
+TEST_P(rankings, a_period_counts_only_the_games_that_ended_in_it) {
   // 30 days: g2, g3, g4.
   const auto month = ok("/api/leaderboard?period=30d&sort=games");
   EXPECT_EQ(month["period"], "30d");
@@ -236,15 +238,15 @@ TEST_F(rankings, a_period_counts_only_the_games_that_ended_in_it) {
   EXPECT_EQ(ok("/api/leaderboard?period=all")["total"], 4);
 }
 
-TEST_F(rankings, a_period_is_anchored_at_now) {
+TEST_P(rankings, a_period_is_anchored_at_now) {
   // Seen from 31 days later, nothing ended in the last 30 days.
   const auto later = on_store(
-      s_, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard?period=30d", now + days(31)); });
+      *s_, [](store_rows& queries) { return ask_rankings(queries, "/api/leaderboard?period=30d", now + days(31)); });
   EXPECT_EQ(later.status, 200);
   EXPECT_EQ(later.body["total"], 0);
   EXPECT_TRUE(later.body["players"].empty());
   // Seen from 15 days later, the 30 days hold g3 and g4.
-  const auto later_still = on_store(s_, [](sqlite_queries& queries) {
+  const auto later_still = on_store(*s_, [](store_rows& queries) {
     return ask_rankings(queries, "/api/leaderboard?period=30d&sort=games", now + days(15));
   });
   EXPECT_EQ(names_in(later_still.body), (std::vector<std::string>{"Cy", "Dee", "Bob"}));
@@ -252,7 +254,7 @@ TEST_F(rankings, a_period_is_anchored_at_now) {
 
 // Issue 13: a flood of leaderboard reads folded every game per request. The cache must
 // answer exactly as a fresh fold does, for every sort, period and page.
-TEST_F(rankings, the_cached_leaderboard_answers_as_a_fresh_fold_does) {
+TEST_P(rankings, the_cached_leaderboard_answers_as_a_fresh_fold_does) {
   leaderboard_cache cache;
   for (const auto* sort : {"rating", "shithead", "rate", "games"})
     for (const auto* period : {"all", "30d", "7d"})
@@ -260,19 +262,19 @@ TEST_F(rankings, the_cached_leaderboard_answers_as_a_fresh_fold_does) {
         const auto query = std::string("sort=") + sort + "&period=" + period + page;
         SCOPED_TRACE(query);
         const auto fresh =
-            on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?" + query, now); });
+            on_store(*s_, [&](store_rows& q) { return ask_rankings(q, "/api/leaderboard?" + query, now); });
         const auto cached =
-            on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?" + query, now, &cache); });
+            on_store(*s_, [&](store_rows& q) { return ask_rankings(q, "/api/leaderboard?" + query, now, &cache); });
         EXPECT_EQ(cached.status, 200);
         EXPECT_EQ(cached.body, fresh.body);
       }
   EXPECT_EQ(cache.computations(), 3u);  // one fold per period, however sorted or paged
 }
 
-TEST_F(rankings, the_cached_leaderboard_folds_again_only_after_a_game_and_a_second) {
+TEST_P(rankings, the_cached_leaderboard_folds_again_only_after_a_game_and_a_second) {
   leaderboard_cache cache;
   const auto board = [&](std::chrono::system_clock::time_point at) {
-    return on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?sort=games", at, &cache); })
+    return on_store(*s_, [&](store_rows& q) { return ask_rankings(q, "/api/leaderboard?sort=games", at, &cache); })
         .body;
   };
   for (int i = 0; i < 50; ++i) board(now);
@@ -283,7 +285,7 @@ TEST_F(rankings, the_cached_leaderboard_folds_again_only_after_a_game_and_a_seco
 
   // Fay's first game ends: within a second of the last look the board may lag...
   const auto later = now + std::chrono::minutes(5);
-  record(s_, {finished({human(fay), human(ana)}, {0, 1}, later)});
+  record(*s_, {finished({human(fay), human(ana)}, {0, 1}, later)});
   EXPECT_EQ(board(later + std::chrono::milliseconds(500))["total"], 4);
   EXPECT_EQ(cache.computations(), 1u);
   // ...and a second later it holds her game.
@@ -293,11 +295,10 @@ TEST_F(rankings, the_cached_leaderboard_folds_again_only_after_a_game_and_a_seco
   EXPECT_EQ(cache.computations(), 2u);
 }
 
-TEST_F(rankings, a_cached_weekly_board_lets_old_games_leave_the_window) {
+TEST_P(rankings, a_cached_weekly_board_lets_old_games_leave_the_window) {
   leaderboard_cache cache;
   const auto week = [&](std::chrono::system_clock::time_point at) {
-    return on_store(s_, [&](sqlite_queries& q) { return ask_rankings(q, "/api/leaderboard?period=7d", at, &cache); })
-        .body;
+    return on_store(*s_, [&](store_rows& q) { return ask_rankings(q, "/api/leaderboard?period=7d", at, &cache); }).body;
   };
   EXPECT_EQ(week(now)["total"], 2);  // g4, 3 days ago
   // Five days on, with no game recorded, g4 has left the week.
@@ -305,7 +306,7 @@ TEST_F(rankings, a_cached_weekly_board_lets_old_games_leave_the_window) {
   EXPECT_EQ(cache.computations(), 2u);
 }
 
-TEST_F(rankings, limit_and_offset_page_through_the_board) {
+TEST_P(rankings, limit_and_offset_page_through_the_board) {
   const auto page = ok("/api/leaderboard?sort=games&limit=2&offset=1");
   EXPECT_EQ(page["limit"], 2);
   EXPECT_EQ(page["offset"], 1);
@@ -322,7 +323,7 @@ TEST_F(rankings, limit_and_offset_page_through_the_board) {
   EXPECT_TRUE(ok("/api/leaderboard?offset=9223372036854775807")["players"].empty());
 }
 
-TEST_F(rankings, anything_else_in_the_leaderboard_query_is_a_bad_query) {
+TEST_P(rankings, anything_else_in_the_leaderboard_query_is_a_bad_query) {
   expect_bad_query("/api/leaderboard?limit=0", "limit");
   expect_bad_query("/api/leaderboard?limit=101", "limit");
   expect_bad_query("/api/leaderboard?limit=-1", "limit");
@@ -343,7 +344,7 @@ TEST_F(rankings, anything_else_in_the_leaderboard_query_is_a_bad_query) {
   EXPECT_EQ(ok("/api/leaderboard?sort=%73hithead&&")["sort"], "shithead");
 }
 
-TEST_F(rankings, a_profile_has_the_players_stats_and_the_last_games_newest_first) {
+TEST_P(rankings, a_profile_has_the_players_stats_and_the_last_games_newest_first) {
   const auto body = ok("/api/players/" + cy.id);
   EXPECT_EQ(keys_of(body), (std::vector<std::string>{"player_id", "name", "created", "last_seen", "games", "shithead",
                                                      "shithead_rate", "first", "average_place", "current_run",
@@ -382,7 +383,7 @@ TEST_F(rankings, a_profile_has_the_players_stats_and_the_last_games_newest_first
   EXPECT_EQ(recent[2]["rating_before"], 0);  // a new player's ordinal
 }
 
-TEST_F(rankings, a_profile_lists_abandoned_games_without_counting_them) {
+TEST_P(rankings, a_profile_lists_abandoned_games_without_counting_them) {
   const auto body = ok("/api/players/" + eve.id);
   EXPECT_EQ(body["games"], 0);
   EXPECT_EQ(body["shithead"], 0);
@@ -401,7 +402,7 @@ TEST_F(rankings, a_profile_lists_abandoned_games_without_counting_them) {
   EXPECT_TRUE(game["rating_after"].is_null());
 }
 
-TEST_F(rankings, a_player_with_no_games_has_a_profile_with_nothing_in_it) {
+TEST_P(rankings, a_player_with_no_games_has_a_profile_with_nothing_in_it) {
   const auto body = ok("/api/players/" + fay.id);
   EXPECT_EQ(body["games"], 0);
   EXPECT_TRUE(body["recent"].empty());
@@ -409,7 +410,7 @@ TEST_F(rankings, a_player_with_no_games_has_a_profile_with_nothing_in_it) {
 
 // Issue 13: an id that cannot name anything is the client's mistake (400), not a
 // player who is missing (404).
-TEST_F(rankings, an_unknown_player_id_is_not_found_and_a_malformed_one_is_a_bad_id) {
+TEST_P(rankings, an_unknown_player_id_is_not_found_and_a_malformed_one_is_a_bad_id) {
   expect_not_found("/api/players/000000000000");
   expect_bad_id("/api/players/C3C3C3C3C3C3");  // ids are lower case
   expect_bad_id("/api/players/c3c3c3c3c3c");
@@ -418,7 +419,7 @@ TEST_F(rankings, an_unknown_player_id_is_not_found_and_a_malformed_one_is_a_bad_
   expect_bad_id("/api/players/'%20OR%201=1");
 }
 
-TEST_F(rankings, players_are_looked_up_by_name_ignoring_case) {
+TEST_P(rankings, players_are_looked_up_by_name_ignoring_case) {
   EXPECT_EQ(ok("/api/players?name=Ana"), json::parse(R"({"players": [{"player_id": "a1a1a1a1a1a1", "name": "Ana"}]})"));
   EXPECT_EQ(ok("/api/players?name=aNA")["players"].size(), 1u);
   EXPECT_EQ(ok("/api/players?name=%C3%A5SA")["players"][0]["name"], "\xC3\x85sa");  // "åSA" finds "Åsa"
@@ -435,7 +436,7 @@ TEST_F(rankings, players_are_looked_up_by_name_ignoring_case) {
   expect_bad_query("/api/players?name=%G1", "name");
 }
 
-TEST_F(rankings, a_finished_game_is_served_with_its_seats_and_record) {
+TEST_P(rankings, a_finished_game_is_served_with_its_seats_and_record) {
   const auto body = ok("/api/games/" + std::to_string(game_ids_[3]));
   EXPECT_EQ(keys_of(body),
             (std::vector<std::string>{"game_id", "ruleset", "status", "started", "ended", "seats", "record"}));
@@ -454,24 +455,21 @@ TEST_F(rankings, a_finished_game_is_served_with_its_seats_and_record) {
 
 // A JavaScript client reads a JSON number above 2^53 rounded, so the seed is served as
 // a string even from a record stored when seeds were written as numbers.
-TEST_F(rankings, a_game_stored_with_an_old_numeric_seed_is_served_with_its_seed_as_a_string) {
+TEST_P(rankings, a_game_stored_with_an_old_numeric_seed_is_served_with_its_seed_as_a_string) {
   const auto target = "/api/games/" + std::to_string(game_ids_[3]);
   const json seed = ok(target)["record"]["seed"];
   ASSERT_TRUE(seed.is_string()) << seed;
-  const auto old_form = on_store(s_, [&](sqlite::database& db) {
-    auto update = db.prepare("UPDATE games SET record = replace(record, ?, ?) WHERE id = ?");
+  const auto old_form = on_store(*s_, [&](sql_probe& db) {
     const auto digits = seed.get<std::string>();
-    update.bind(1, "\"seed\": \"" + digits + "\"").bind(2, "\"seed\": " + digits).bind(3, game_ids_[3]).run();
-    auto query = db.prepare("SELECT record FROM games WHERE id = ?");
-    query.bind(1, game_ids_[3]);
-    EXPECT_TRUE(query.step());
-    return query.text(0);
+    db.run("UPDATE games SET record = replace(record, ?, ?) WHERE id = ?",
+           {"\"seed\": \"" + digits + "\"", "\"seed\": " + digits, value_of(game_ids_[3])});
+    return db.query("SELECT record FROM games WHERE id = ?", {value_of(game_ids_[3])}).at(0)[0].value();
   });
   ASSERT_NE(old_form.find("\"seed\": " + seed.get<std::string>() + ","), std::string::npos) << old_form;
   EXPECT_EQ(ok(target)["record"]["seed"], seed);
 }
 
-TEST_F(rankings, an_abandoned_game_is_served_with_no_shithead) {
+TEST_P(rankings, an_abandoned_game_is_served_with_no_shithead) {
   const auto body = ok("/api/games/" + std::to_string(game_ids_[4]));
   EXPECT_EQ(body["status"], "abandoned");
   for (const auto& seat : body["seats"]) {
@@ -480,7 +478,7 @@ TEST_F(rankings, an_abandoned_game_is_served_with_no_shithead) {
   }
 }
 
-TEST_F(rankings, unknown_game_ids_and_games_in_progress_are_not_found_and_malformed_ids_are_bad) {
+TEST_P(rankings, unknown_game_ids_and_games_in_progress_are_not_found_and_malformed_ids_are_bad) {
   // The table "LIVE" has a game in progress: the store keeps only its state, under no
   // game id, so no id serves it.
   expect_not_found("/api/games/" + std::to_string(game_ids_.back() + 1));
@@ -495,10 +493,10 @@ TEST_F(rankings, unknown_game_ids_and_games_in_progress_are_not_found_and_malfor
 }
 
 // A real game played by bots from a seed: the record served replays to the result kept.
-TEST_F(rankings, the_record_of_a_game_replays_to_the_places_served) {
+TEST_P(rankings, the_record_of_a_game_replays_to_the_places_served) {
   const auto game = played({human(ana), bot(1), human(bob), bot(3)}, 99, now - days(2));
   ASSERT_FALSE(game.abandoned);
-  const auto recorded = record(s_, {game});
+  const auto recorded = record(*s_, {game});
   const auto body = ok("/api/games/" + std::to_string(recorded[0].game_id));
   const auto parsed = protocol::record_from_json(body["record"]);
   ASSERT_TRUE(parsed) << parsed.error().message;
@@ -519,17 +517,26 @@ TEST_F(rankings, the_record_of_a_game_replays_to_the_places_served) {
   }
 }
 
-TEST(rankings_titles, a_profile_shows_the_title_in_three_styles_at_its_threshold) {
-  sqlite_store s(":memory:");
-  s.save_player(ana);
-  s.save_player(bob);
-  s.start();
+INSTANTIATE_TEST_SUITE_P(backends, rankings, every_backend, backend_name);
+
+class rankings_of_two : public ::testing::TestWithParam<backend> {
+ protected:
+  void SetUp() override {
+    s.save_player(ana);
+    s.save_player(bob);
+    s.start();
+  }
+  fresh_database database_{GetParam()};
+  std::unique_ptr<batch_store> store_ = database_.open();
+  batch_store& s = *store_;
+};
+
+TEST_P(rankings_of_two, a_profile_shows_the_title_in_three_styles_at_its_threshold) {
   std::vector<game_to_record> games;
   for (int i = 0; i < 5; ++i)
     games.push_back(finished({human(ana), human(bob)}, {1, 0}, now - days(5) + std::chrono::minutes(i)));
   record(s, games);
-  const auto body =
-      on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id); });
+  const auto body = on_store(s, [](store_rows& queries) { return ask_rankings(queries, "/api/players/" + ana.id); });
   EXPECT_EQ(body.body["title"], json::parse(R"({"count": 5, "numeric": "Shithead \u00d75", "olympic": "Gold shithead",
                                                 "feudal": "Prince shithead"})"));
   EXPECT_EQ(body.body["longest_run"], 0);
@@ -537,25 +544,20 @@ TEST(rankings_titles, a_profile_shows_the_title_in_three_styles_at_its_threshold
 
 // Two new players taking turns winning settle after 20 games (server/README.md); a
 // profile lists only the last 20 of them.
-TEST(rankings_provisional, a_rating_stops_being_provisional_and_recent_holds_the_last_20) {
-  sqlite_store s(":memory:");
-  s.save_player(ana);
-  s.save_player(bob);
-  s.start();
+TEST_P(rankings_of_two, a_rating_stops_being_provisional_and_recent_holds_the_last_20) {
   std::vector<game_to_record> games;
   std::vector<std::int64_t> ids;
   for (int i = 0; i < 19; ++i)
     games.push_back(finished({human(ana), human(bob)}, i % 2 == 0 ? std::vector<int>{0, 1} : std::vector<int>{1, 0},
                              now - days(1) + std::chrono::minutes(i)));
   for (const auto& g : record(s, games)) ids.push_back(g.game_id);
-  auto ana_now =
-      on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
+  auto ana_now = on_store(s, [](store_rows& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
   EXPECT_EQ(ana_now["rating"]["provisional"], true);
   EXPECT_EQ(ana_now["recent"].size(), 19u);
 
   const auto last = record(s, {finished({human(ana), human(bob)}, {1, 0}, now)});
   ids.push_back(last[0].game_id);
-  ana_now = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
+  ana_now = on_store(s, [](store_rows& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
   EXPECT_EQ(ana_now["rating"]["provisional"], false);
   EXPECT_LT(ana_now["rating"]["sigma"].get<double>(), 5.0);
   EXPECT_EQ(ana_now["games"], 20);
@@ -564,15 +566,17 @@ TEST(rankings_provisional, a_rating_stops_being_provisional_and_recent_holds_the
     const auto later = finished({human(ana), human(bob)}, {0, 1}, now + std::chrono::minutes(i + 1));
     ids.push_back(record(s, {later})[0].game_id);
   }
-  ana_now = on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
+  ana_now = on_store(s, [](store_rows& queries) { return ask_rankings(queries, "/api/players/" + ana.id).body; });
   EXPECT_EQ(ana_now["games"], 25);
   const auto& recent = ana_now["recent"];
   ASSERT_EQ(recent.size(), 20u);
   for (std::size_t i = 0; i < recent.size(); ++i) EXPECT_EQ(recent[i]["game_id"], ids[ids.size() - 1 - i]);
   const auto board =
-      on_store(s, [](sqlite_queries& queries) { return ask_rankings(queries, "/api/leaderboard", now + days(1)); });
+      on_store(s, [](store_rows& queries) { return ask_rankings(queries, "/api/leaderboard", now + days(1)); });
   EXPECT_EQ(board.body["players"][0]["rating"]["provisional"], false);
 }
+
+INSTANTIATE_TEST_SUITE_P(backends, rankings_of_two, every_backend, backend_name);
 
 bool is_rankings_target(std::string_view target) {
   return protocol::is_rankings_path(target.substr(0, target.find('?')));

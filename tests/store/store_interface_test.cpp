@@ -12,6 +12,7 @@
 #include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store.hpp"
+#include "tests/store/store_backends.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
@@ -52,9 +53,14 @@ struct replies {
   }
 };
 
-TEST(store_interface, the_rankings_api_is_answered_through_the_interface_after_the_writes_before_it) {
-  auto db = std::make_shared<sqlite_store>(":memory:");
-  std::shared_ptr<store> s = db;  // what the rooms and the HTTP layer hold
+// The interface's promises, on each backend (store_backends.hpp).
+class store_interface_on : public ::testing::TestWithParam<backend> {
+ protected:
+  fresh_database database_{GetParam()};
+};
+
+TEST_P(store_interface_on, the_rankings_api_is_answered_through_the_interface_after_the_writes_before_it) {
+  std::shared_ptr<store> s = database_.open();  // what the rooms and the HTTP layer hold
   for (const auto& p : {ana, bob, cy}) s->save_player(p);
   s->start();
   const auto ids = record(*s, {finished({human(ana), human(bob), human(cy)}, {0, 1, 2})});
@@ -75,10 +81,11 @@ TEST(store_interface, the_rankings_api_is_answered_through_the_interface_after_t
   EXPECT_EQ(ask(*s, "/api/leaderboard?sort=luck").status, 400);
 }
 
-TEST(store_interface, a_read_over_the_cap_is_answered_at_once_with_503_and_retry_after) {
+TEST_P(store_interface_on, a_read_over_the_cap_is_answered_at_once_with_503_and_retry_after) {
   replies answered;  // first: closing the store at the end still answers what waits
   // Not started: nothing is taken off the queue, so what waits stays waiting.
-  sqlite_store s(":memory:", 2);
+  const auto opened = database_.open(2);
+  auto& s = *opened;
   s.answer_rankings(asked("/api/leaderboard"), answered.keep());
   s.answer_rankings(asked("/api/players/" + ana.id), answered.keep());
   EXPECT_EQ(answered.count(), 0u);
@@ -93,9 +100,14 @@ TEST(store_interface, a_read_over_the_cap_is_answered_at_once_with_503_and_retry
   EXPECT_EQ(refused.status, 503);
   EXPECT_EQ(refused.body["error"], "store_unavailable");
   EXPECT_FALSE(refused.body["message"].get<std::string>().empty());
-  EXPECT_EQ(refused.retry_after_seconds, std::optional<int>(sqlite_store::retry_after_seconds));
+  EXPECT_EQ(refused.retry_after_seconds, std::optional<int>(batch_store::retry_after_seconds));
   EXPECT_EQ(s.queue_depth(), 2u);
 }
+
+INSTANTIATE_TEST_SUITE_P(backends, store_interface_on, every_backend, backend_name);
+
+// In memory, SQLite's reads wait in the writer's queue: a read queued before writes
+// answers after their commit.
 
 TEST(store_interface, writes_queued_behind_a_full_read_queue_are_never_dropped_and_commit) {
   replies answered;

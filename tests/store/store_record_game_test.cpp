@@ -2,16 +2,25 @@
 // for an abandoned game, and the leaver whose seat finished last.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "protocol/record_json.hpp"
 #include "server/rankings/weng_lin.hpp"
+#include "server/store/pg.hpp"
+#include "server/store/pg_store.hpp"
 #include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store_writes.hpp"
+#include "tests/postgres/pg_cluster.hpp"
+#include "tests/store/sql_probe.hpp"
+#include "tests/store/store_backends.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
@@ -35,57 +44,55 @@ struct seat_row {
   bool shithead = false;
 };
 
-class recording : public ::testing::Test {
+// Each test runs on both backends (store_backends.hpp).
+class recording : public ::testing::TestWithParam<backend> {
  protected:
   void SetUp() override {
-    for (const auto& p : {ana, bob, cy, dee, eve}) s_.save_player(p);
-    s_.start();
+    for (const auto& p : {ana, bob, cy, dee, eve}) s_->save_player(p);
+    s_->start();
   }
 
   rating current(const player_record& p) {
-    return on_store(s_, [&](sqlite::database& db) {
-      auto query = db.prepare("SELECT mu, sigma FROM players WHERE id = ?");
-      query.bind(1, p.id);
-      EXPECT_TRUE(query.step());
-      return rating{query.real(0), query.real(1)};
+    return on_store(*s_, [&](sql_probe& db) {
+      const auto rows = db.query("SELECT mu, sigma FROM players WHERE id = ?", {p.id});
+      EXPECT_EQ(rows.size(), 1u);
+      return rating{real_of(rows.at(0)[0]), real_of(rows.at(0)[1])};
     });
   }
 
   void set_rating(const player_record& p, rating r) {
-    on_store(s_, [&](sqlite::database& db) {
-      auto update = db.prepare("UPDATE players SET mu = ?, sigma = ? WHERE id = ?");
-      update.bind(1, r.mu).bind(2, r.sigma).bind(3, p.id).run();
+    on_store(*s_, [&](sql_probe& db) {
+      db.run("UPDATE players SET mu = ?, sigma = ? WHERE id = ?", {value_of(r.mu), value_of(r.sigma), p.id});
       return 0;
     });
   }
 
   std::vector<seat_row> seats_of(std::int64_t game_id) {
-    return on_store(s_, [&](sqlite::database& db) {
-      auto query =
-          db.prepare("SELECT player_id, bot, name, place, shithead FROM game_players WHERE game_id = ? ORDER BY seat");
-      query.bind(1, game_id);
+    return on_store(*s_, [&](sql_probe& db) {
       std::vector<seat_row> rows;
-      while (query.step())
-        rows.push_back(seat_row{query.optional_text(0), query.optional_text(1), query.text(2), query.optional_int64(3),
-                                query.integer(4) == 1});
+      for (const auto& row :
+           db.query("SELECT player_id, bot, name, place, shithead FROM game_players WHERE game_id = ? ORDER BY seat",
+                    {value_of(game_id)}))
+        rows.push_back(seat_row{row[0], row[1], row[2].value(), optional_integer_of(row[3]), integer_of(row[4]) == 1});
       return rows;
     });
   }
 
   std::int64_t rows(const std::string& sql) {
-    return on_store(s_, [&](sqlite::database& db) { return count_rows(db, sql); });
+    return on_store(*s_, [&](sql_probe& db) { return db.count(sql); });
   }
 
   protocol::json profile(const player_record& p) {
-    return on_store(s_, [&](sqlite_queries& queries) { return ask_rankings(queries, "/api/players/" + p.id).body; });
+    return on_store(*s_, [&](store_rows& queries) { return ask_rankings(queries, "/api/players/" + p.id).body; });
   }
 
-  sqlite_store s_{":memory:"};
+  fresh_database database_{GetParam()};
+  std::unique_ptr<batch_store> s_ = database_.open();
 };
 
-TEST_F(recording, two_humans_the_winner_rises_and_the_shithead_falls_as_worked_by_hand) {
+TEST_P(recording, two_humans_the_winner_rises_and_the_shithead_falls_as_worked_by_hand) {
   // Bob goes out first; Ana is the shithead.
-  const auto recorded = record(s_, {finished({human(ana), human(bob)}, {1, 0})});
+  const auto recorded = record(*s_, {finished({human(ana), human(bob)}, {1, 0})});
   ASSERT_EQ(recorded.size(), 1u);
   const auto& game = recorded[0];
   EXPECT_GT(game.game_id, 0);
@@ -117,9 +124,9 @@ TEST_F(recording, two_humans_the_winner_rises_and_the_shithead_falls_as_worked_b
   EXPECT_EQ(rows("SELECT COUNT(*) FROM games WHERE status = 'finished' AND seats = 2"), 1);
 }
 
-TEST_F(recording, three_new_humans_first_rises_last_falls_and_the_middle_stays) {
+TEST_P(recording, three_new_humans_first_rises_last_falls_and_the_middle_stays) {
   // Cy first, Ana second, Bob the shithead.
-  const auto recorded = record(s_, {finished({human(ana), human(bob), human(cy)}, {2, 0, 1})});
+  const auto recorded = record(*s_, {finished({human(ana), human(bob), human(cy)}, {2, 0, 1})});
   ASSERT_EQ(recorded.size(), 1u);
   const auto& r = recorded[0].ratings;
   ASSERT_EQ(r.size(), 3u);
@@ -137,14 +144,14 @@ TEST_F(recording, three_new_humans_first_rises_last_falls_and_the_middle_stays) 
 
 // The five players of weng_lin_test's hand-worked example, with their ratings set in the
 // store first: the store feeds rate_game exactly what it should.
-TEST_F(recording, five_humans_move_as_worked_by_hand) {
+TEST_P(recording, five_humans_move_as_worked_by_hand) {
   const std::array<player_record, 5> who{ana, bob, cy, dee, eve};
   const std::array<rating, 5> before{rating{25.0, 25.0 / 3.0}, rating{28.0, 5.5}, rating{22.0, 7.0}, rating{25.0, 3.0},
                                      rating{31.0, 2.5}};
   for (std::size_t i = 0; i < who.size(); ++i) set_rating(who[i], before[i]);
   // Places 3, 1, 5, 2, 4: out in the order Bob, Dee, Ana, Eve, and Cy the shithead.
   const auto recorded =
-      record(s_, {finished({human(ana), human(bob), human(cy), human(dee), human(eve)}, {1, 3, 0, 4, 2})});
+      record(*s_, {finished({human(ana), human(bob), human(cy), human(dee), human(eve)}, {1, 3, 0, 4, 2})});
   ASSERT_EQ(recorded.size(), 1u);
   const auto& r = recorded[0].ratings;
   ASSERT_EQ(r.size(), 5u);
@@ -164,15 +171,15 @@ TEST_F(recording, five_humans_move_as_worked_by_hand) {
   EXPECT_EQ(r[2].title.count, 1);
 }
 
-TEST_F(recording, the_next_game_starts_from_the_ratings_the_last_one_left) {
+TEST_P(recording, the_next_game_starts_from_the_ratings_the_last_one_left) {
   // Two games in one step of the table, then one more.
   const auto first =
-      record(s_, {finished({human(ana), human(bob)}, {0, 1}), finished({human(ana), human(bob)}, {0, 1})});
+      record(*s_, {finished({human(ana), human(bob)}, {0, 1}), finished({human(ana), human(bob)}, {0, 1})});
   ASSERT_EQ(first.size(), 2u);
   EXPECT_EQ(first[1].ratings[0].before.mu, first[0].ratings[0].after.mu);
   EXPECT_EQ(first[1].ratings[0].before.sigma, first[0].ratings[0].after.sigma);
   EXPECT_GT(first[1].game_id, first[0].game_id);
-  const auto next = record(s_, {finished({human(bob), human(ana)}, {0, 1})});
+  const auto next = record(*s_, {finished({human(bob), human(ana)}, {0, 1})});
   EXPECT_EQ(next[0].ratings[1].before.mu, first[1].ratings[0].after.mu);  // Ana, now in seat 1
   EXPECT_EQ(next[0].ratings[1].title.count, 1);
   EXPECT_EQ(next[0].ratings[0].title.count, 2);  // Bob, shithead of the first two
@@ -180,9 +187,9 @@ TEST_F(recording, the_next_game_starts_from_the_ratings_the_last_one_left) {
 
 // Bots are not ranked, but a human who finished behind a bot still finished behind the
 // humans ahead of them: Bob beat Ana, and that is all the rating sees.
-TEST_F(recording, a_game_with_bots_rates_only_its_humans) {
+TEST_P(recording, a_game_with_bots_rates_only_its_humans) {
   // Seats: bot, Ana, bot, Bob. Out: bot 2, Bob, bot 0; Ana the shithead.
-  const auto recorded = record(s_, {finished({bot(0), human(ana), bot(2), human(bob)}, {2, 3, 0, 1})});
+  const auto recorded = record(*s_, {finished({bot(0), human(ana), bot(2), human(bob)}, {2, 3, 0, 1})});
   ASSERT_EQ(recorded.size(), 1u);
   const auto& r = recorded[0].ratings;
   ASSERT_EQ(r.size(), 2u);
@@ -211,15 +218,15 @@ TEST_F(recording, a_game_with_bots_rates_only_its_humans) {
   EXPECT_EQ(profile(ana)["shithead"], 1);
 }
 
-TEST_F(recording, a_bot_as_the_shithead_counts_against_no_human) {
-  const auto recorded = record(s_, {finished({human(ana), bot(1), human(bob)}, {0, 2, 1})});
+TEST_P(recording, a_bot_as_the_shithead_counts_against_no_human) {
+  const auto recorded = record(*s_, {finished({human(ana), bot(1), human(bob)}, {0, 2, 1})});
   ASSERT_EQ(recorded[0].ratings.size(), 2u);
   for (const auto& change : recorded[0].ratings) EXPECT_EQ(change.title.count, 0);
   EXPECT_EQ(rows("SELECT COUNT(*) FROM game_players WHERE shithead = 1 AND bot = 'greedy'"), 1);
 }
 
-TEST_F(recording, one_human_among_bots_plays_but_the_rating_stays) {
-  const auto recorded = record(s_, {finished({human(ana), bot(1), bot(2)}, {0, 1, 2})});
+TEST_P(recording, one_human_among_bots_plays_but_the_rating_stays) {
+  const auto recorded = record(*s_, {finished({human(ana), bot(1), bot(2)}, {0, 1, 2})});
   ASSERT_EQ(recorded[0].ratings.size(), 1u);
   EXPECT_EQ(recorded[0].ratings[0].after.mu, 25.0);
   EXPECT_EQ(recorded[0].ratings[0].after.sigma, 25.0 / 3.0);
@@ -227,8 +234,8 @@ TEST_F(recording, one_human_among_bots_plays_but_the_rating_stays) {
   EXPECT_EQ(profile(ana)["first"], 1);
 }
 
-TEST_F(recording, an_abandoned_game_is_kept_but_counts_for_nobody) {
-  const auto recorded = record(s_, {abandoned({human(ana), human(bob), bot(2)}, {1})});
+TEST_P(recording, an_abandoned_game_is_kept_but_counts_for_nobody) {
+  const auto recorded = record(*s_, {abandoned({human(ana), human(bob), bot(2)}, {1})});
   ASSERT_EQ(recorded.size(), 1u);
   EXPECT_TRUE(recorded[0].abandoned);
   EXPECT_GT(recorded[0].game_id, 0);
@@ -253,9 +260,9 @@ TEST_F(recording, an_abandoned_game_is_kept_but_counts_for_nobody) {
 // them, and the room hands the store the seat's seat_player as it was when the game
 // started (a human, no bot kind). The store decides human or bot by seat_player::bot
 // alone, so the leaver whose seat ends last is the shithead, rated last, titled.
-TEST_F(recording, a_player_who_left_and_whose_seat_finished_last_is_the_shithead) {
+TEST_P(recording, a_player_who_left_and_whose_seat_finished_last_is_the_shithead) {
   // Ana left; a bot played her seat 0 to the end, and it finished last.
-  const auto recorded = record(s_, {finished({human(ana), human(bob), human(cy)}, {1, 2, 0})});
+  const auto recorded = record(*s_, {finished({human(ana), human(bob), human(cy)}, {1, 2, 0})});
   ASSERT_EQ(recorded.size(), 1u);
   const auto& r = recorded[0].ratings;
   ASSERT_EQ(r.size(), 3u);
@@ -273,20 +280,17 @@ TEST_F(recording, a_player_who_left_and_whose_seat_finished_last_is_the_shithead
   EXPECT_EQ(ana_profile["current_run"], 0);
 }
 
-TEST_F(recording, the_record_and_the_ruleset_are_kept_with_the_game) {
+TEST_P(recording, the_record_and_the_ruleset_are_kept_with_the_game) {
   const auto game = played({human(ana), human(bob), bot(2)}, 2026);
   ASSERT_FALSE(game.abandoned);
-  const auto recorded = record(s_, {game});
-  const auto stored = on_store(s_, [&](sqlite::database& db) {
-    auto query = db.prepare("SELECT table_code, ruleset, start, record, started, ended FROM games WHERE id = ?");
-    query.bind(1, recorded[0].game_id);
-    EXPECT_TRUE(query.step());
-    return std::vector<std::string>{query.text(0),
-                                    query.text(1),
-                                    query.text(2),
-                                    query.text(3),
-                                    std::to_string(query.int64(4)),
-                                    std::to_string(query.int64(5))};
+  const auto recorded = record(*s_, {game});
+  const auto stored = on_store(*s_, [&](sql_probe& db) {
+    const auto rows = db.query("SELECT table_code, ruleset, start, record, started, ended FROM games WHERE id = ?",
+                               {value_of(recorded[0].game_id)});
+    EXPECT_EQ(rows.size(), 1u);
+    std::vector<std::string> texts;
+    for (const auto& cell : rows.at(0)) texts.push_back(cell.value());
+    return texts;
   });
   EXPECT_EQ(stored[0], "PLAY");
   EXPECT_EQ(stored[1], "\"shiphead\"");
@@ -294,6 +298,75 @@ TEST_F(recording, the_record_and_the_ruleset_are_kept_with_the_game) {
   EXPECT_EQ(stored[3], protocol::write_record(game.record));
   EXPECT_EQ(stored[4], std::to_string(to_unix_ms(noon_ish - 10min)));
   EXPECT_EQ(stored[5], std::to_string(to_unix_ms(noon_ish)));
+}
+
+INSTANTIATE_TEST_SUITE_P(backends, recording, every_backend, backend_name);
+
+// Two servers on one PostgreSQL database record games of the same players at once. Each
+// rating change must start from the one before it, whichever server made that: then each
+// player's history is one chain from the first rating to the current one. A lost update
+// would show as two changes that start from the same rating.
+TEST(pg_recording, two_servers_recording_games_of_the_same_players_at_once_lose_no_update) {
+  auto& cluster = testing::pg_cluster::shared();
+  const auto url = cluster.new_database("race");
+  const std::vector<player_record> people{ana, bob, cy, dee, eve};
+  constexpr int games = 60;
+  std::atomic<int> recorded{0};
+  {
+    pg_store first(url);
+    pg_store second(url);
+    for (const auto& p : people) first.save_player(p);
+    first.start();
+    second.start();
+    first.wait_for_writes_for_tests();
+    std::mutex mutex;
+    std::condition_variable done;
+    int answered = 0;
+    for (int i = 0; i < games; ++i) {
+      // Three of the five, a different three and a different order each time.
+      const auto seat = [&](int k) { return human(people[static_cast<std::size_t>((i + k) % 5)]); };
+      auto& s = i % 2 == 0 ? first : second;
+      s.save_table("T" + std::to_string(i % 7), std::nullopt,
+                   {finished({seat(0), seat(1), seat(3)}, {i % 3, (i + 1) % 3, (i + 2) % 3})},
+                   [&](std::vector<recorded_game> r) {
+                     if (r.size() == 1 && r[0].ratings.size() == 3) ++recorded;
+                     const std::lock_guard lock(mutex);
+                     ++answered;
+                     done.notify_all();
+                   });
+    }
+    std::unique_lock lock(mutex);
+    ASSERT_TRUE(done.wait_for(lock, std::chrono::seconds(60), [&] { return answered == games; }));
+  }
+  EXPECT_EQ(recorded, games);
+
+  pg::connection db(url);
+  pg_probe probe(db);
+  EXPECT_EQ(probe.count("SELECT count(*) FROM ratings"), 3 * games);
+  for (const auto& p : people) {
+    SCOPED_TRACE(p.name);
+    std::vector<std::pair<rating, rating>> changes;  // before, after; in no particular order
+    for (const auto& row :
+         probe.query("SELECT mu_before, sigma_before, mu, sigma FROM ratings WHERE player_id = ?", {p.id}))
+      changes.emplace_back(rating{real_of(row[0]), real_of(row[1])}, rating{real_of(row[2]), real_of(row[3])});
+    const auto now = probe.query("SELECT mu, sigma FROM players WHERE id = ?", {p.id}).at(0);
+    rating at = new_rating();
+    std::size_t followed = 0;
+    while (followed < changes.size()) {
+      const auto next = std::find_if(changes.begin(), changes.end(),
+                                     [&](const auto& c) { return c.first.mu == at.mu && c.first.sigma == at.sigma; });
+      ASSERT_NE(next, changes.end()) << "no change starts from the rating after change " << followed;
+      ASSERT_EQ(std::count_if(changes.begin(), changes.end(),
+                              [&](const auto& c) { return c.first.mu == at.mu && c.first.sigma == at.sigma; }),
+                1)
+          << "two changes start from the same rating: an update was lost";
+      at = next->second;
+      ++followed;
+    }
+    EXPECT_EQ(at.mu, real_of(now[0]));
+    EXPECT_EQ(at.sigma, real_of(now[1]));
+  }
+  cluster.drop_database(url);
 }
 
 TEST(record_game, a_game_whose_seats_do_not_fit_is_refused_before_anything_is_written) {

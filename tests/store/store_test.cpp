@@ -11,9 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "server/store/pg_store.hpp"
 #include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "tests/postgres/pg_cluster.hpp"
+#include "tests/store/store_backends.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
@@ -24,11 +27,17 @@ using namespace store_testing;
 const player_record ana = player("a1a1a1a1a1a1", "Ana");
 const player_record bob = player("b2b2b2b2b2b2", "Bob");
 
-TEST(store, players_saved_come_back_after_a_restart) {
-  const temp_folder temp;
-  const auto path = temp.file("data/shithead.db");
+// The store's promises on each backend (store_backends.hpp), SQLite in a file so that a
+// restart finds what was written.
+class store_on : public ::testing::TestWithParam<backend> {
+ protected:
+  fresh_database database_{GetParam(), sqlite_in::file};
+};
+
+TEST_P(store_on, players_saved_come_back_after_a_restart) {
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.start();
     s.save_player(ana);
     s.save_player(bob);
@@ -38,7 +47,8 @@ TEST(store, players_saved_come_back_after_a_restart) {
     s.save_player(renamed);  // the same player again: renamed and seen later
     s.close();
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   const auto players = s.load_players();
   ASSERT_EQ(players.size(), 2u);
   EXPECT_EQ(players[0].id, ana.id);
@@ -52,32 +62,33 @@ TEST(store, players_saved_come_back_after_a_restart) {
 }
 
 // Values are always bound, never pasted into SQL.
-TEST(store, names_with_quotes_and_sql_in_them_survive_the_round_trip) {
+TEST_P(store_on, names_with_quotes_and_sql_in_them_survive_the_round_trip) {
   const std::vector<std::string> names{"O'Brien", "' OR 1=1 --", "Rob'); DROP TABLE players;--", "\"Bob\" \\ %_"};
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.start();
     for (std::size_t i = 0; i < names.size(); ++i) s.save_player(player("00000000000" + std::to_string(i), names[i]));
     s.close();
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   const auto players = s.load_players();
   ASSERT_EQ(players.size(), names.size());
   for (std::size_t i = 0; i < names.size(); ++i) EXPECT_EQ(players[i].name, names[i]);
   // And looked up by name, "' OR 1=1 --" finds itself and nobody else.
-  const auto found = ask_rankings(s.queries_for_tests(), "/api/players?name=%27+OR+1%3D1+--");
+  s.start();
+  const auto found =
+      on_store(s, [](store_rows& rows) { return ask_rankings(rows, "/api/players?name=%27+OR+1%3D1+--"); });
   ASSERT_EQ(found.status, 200);
   ASSERT_EQ(found.body["players"].size(), 1u);
   EXPECT_EQ(found.body["players"][0]["name"], "' OR 1=1 --");
 }
 
-TEST(store, a_table_saved_with_its_state_comes_back_after_a_restart) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
+TEST_P(store_on, a_table_saved_with_its_state_comes_back_after_a_restart) {
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.start();
     s.save_table("ABCD", std::string(R"({"version": 1, "name": "it's \"ours\""})"), {}, nullptr);
     s.save_table("WXYZ", std::string("wxyz-1"), {}, nullptr);
@@ -85,7 +96,8 @@ TEST(store, a_table_saved_with_its_state_comes_back_after_a_restart) {
     s.save_table("WXYZ", std::nullopt, {}, nullptr);                      // unchanged
     s.close();
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 2u);
   EXPECT_EQ(rooms[0], (saved_table{"ABCD", R"({"version": 2})", {}}));
@@ -97,11 +109,10 @@ logged_action move(std::int64_t game, std::int64_t index, std::uint64_t version)
 }
 
 // A move appends its actions and nothing else; a restart gets the state and the log.
-TEST(store, a_step_appends_its_actions_to_the_games_log) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
+TEST_P(store_on, a_step_appends_its_actions_to_the_games_log) {
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.start();
     s.save_step(table_step{"ABCD", std::string("game 1 dealt"), 1, {move(1, 0, 5)}, {}}, nullptr);
     s.save_step(table_step{"ABCD", std::nullopt, 1, {move(1, 1, 6), move(1, 2, 6)}, {}}, nullptr);
@@ -116,7 +127,8 @@ TEST(store, a_step_appends_its_actions_to_the_games_log) {
     EXPECT_EQ(written.actions, 5u);
     EXPECT_EQ(written.action_bytes, 5 * (move(1, 0, 0).action.size() + 4 + 40));
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 2u);
   EXPECT_EQ(rooms[0],
@@ -174,11 +186,10 @@ TEST(store, a_step_the_full_disk_refuses_waits_unanswered_and_is_written_when_sp
 }
 
 // A new game's state drops the old game's log; closing drops the table's.
-TEST(store, the_log_keeps_only_the_current_game_and_goes_with_the_table) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
+TEST_P(store_on, the_log_keeps_only_the_current_game_and_goes_with_the_table) {
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.start();
     s.save_step(table_step{"ABCD", std::string("game 1"), 1, {move(1, 0, 1), move(1, 1, 2)}, {}}, nullptr);
     s.save_step(table_step{"ABCD", std::string("game 2"), 2, {move(2, 0, 3)}, {}}, nullptr);
@@ -186,34 +197,34 @@ TEST(store, the_log_keeps_only_the_current_game_and_goes_with_the_table) {
     s.save_step(table_step{"GONE", std::string(), 1, {move(1, 1, 2)}, {}}, nullptr);
     s.close();
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 1u);
   EXPECT_EQ(rooms[0], (saved_table{"ABCD", "game 2", {move(2, 0, 3)}}));
-  EXPECT_EQ(count_rows(s.database_for_tests(), "SELECT COUNT(*) FROM live_actions"), 1);
+  EXPECT_EQ(database_.count("SELECT COUNT(*) FROM live_actions"), 1);
 }
 
 // A step is one job: when its actions cannot be written (an index already logged), its
 // state is not written either, and the callback hears of no game.
-TEST(store, a_step_is_written_whole_or_not_at_all) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
+TEST_P(store_on, a_step_is_written_whole_or_not_at_all) {
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.start();
     s.save_step(table_step{"ABCD", std::string("first"), 1, {move(1, 0, 1)}, {}}, nullptr);
     s.save_step(table_step{"ABCD", std::string("second"), 1, {move(1, 0, 2)}, {}}, nullptr);
     s.close();
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   EXPECT_EQ(s.load_rooms(), (std::vector<saved_table>{{"ABCD", "first", {move(1, 0, 1)}}}));
 }
 
-TEST(store, an_empty_state_forgets_the_table) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
+TEST_P(store_on, an_empty_state_forgets_the_table) {
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.start();
     s.save_table("ABCD", std::string("abcd"), {}, nullptr);
     s.save_table("WXYZ", std::string("wxyz"), {}, nullptr);
@@ -221,7 +232,8 @@ TEST(store, an_empty_state_forgets_the_table) {
     s.save_table("NONE", std::string(), {}, nullptr);  // never saved: nothing to forget
     s.close();
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 1u);
   EXPECT_EQ(rooms[0].code, "WXYZ");
@@ -229,21 +241,17 @@ TEST(store, an_empty_state_forgets_the_table) {
 
 // The room holds its game_over frame until the callback: by then another connection
 // (another process, or the server after kill -9) must already find the game on disk.
-TEST(store, callbacks_run_after_the_commit) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
-  sqlite_store s(path);
+TEST_P(store_on, callbacks_run_after_the_commit) {
+  const auto opened = database_.open();
+  auto& s = *opened;
   s.start();
   s.save_player(ana);
   s.save_player(bob);
   std::promise<std::pair<std::int64_t, std::int64_t>> seen;  // game id, rows another connection finds
   s.save_table("ABCD", std::string("state"), {finished({human(ana), human(bob)}, {0, 1})},
                [&](std::vector<recorded_game> games) {
-                 sqlite::database other(path, false);
-                 auto query = other.prepare("SELECT COUNT(*) FROM games WHERE id = ?");
-                 query.bind(1, games.empty() ? std::int64_t{-1} : games[0].game_id);
-                 query.step();
-                 seen.set_value({games.empty() ? -1 : games[0].game_id, query.int64(0)});
+                 const std::int64_t id = games.empty() ? -1 : games[0].game_id;
+                 seen.set_value({id, database_.count("SELECT COUNT(*) FROM games WHERE id = ?", {value_of(id)})});
                });
   const auto [game_id, rows] = seen.get_future().get();
   EXPECT_GT(game_id, 0);
@@ -251,8 +259,9 @@ TEST(store, callbacks_run_after_the_commit) {
   s.close();
 }
 
-TEST(store, a_callback_without_games_gets_an_empty_list) {
-  sqlite_store s(":memory:");
+TEST_P(store_on, a_callback_without_games_gets_an_empty_list) {
+  const auto opened = database_.open();
+  auto& s = *opened;
   s.start();
   std::promise<std::size_t> got;
   s.save_table("ABCD", std::string("state"), {},
@@ -262,13 +271,12 @@ TEST(store, a_callback_without_games_gets_an_empty_list) {
 
 // Jobs queued before start() are one batch, one transaction: each runs in a savepoint,
 // so the failing ones roll back alone and the others are written.
-TEST(store, a_bad_job_in_a_batch_costs_only_itself) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
+TEST_P(store_on, a_bad_job_in_a_batch_costs_only_itself) {
   std::vector<recorded_game> unknown_player, bad_order, good;
   bool unknown_called = false, bad_order_called = false, good_called = false;
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.save_player(ana);
     // A human the store has never seen: the foreign key refuses the seat.
     const player_record stranger = player("ffffffffffff", "Stranger");
@@ -303,23 +311,23 @@ TEST(store, a_bad_job_in_a_batch_costs_only_itself) {
   ASSERT_TRUE(good_called);
   ASSERT_EQ(good.size(), 1u);
 
-  sqlite_store s(path);
-  auto& db = s.database_for_tests();
+  const auto opened = database_.open();
+
+  auto& s = *opened;
   EXPECT_EQ(s.load_players().size(), 2u);
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 1u);
   EXPECT_EQ(rooms[0].code, "GOOD");
-  EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM games"), 1);
-  EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM game_players"), 2);
-  EXPECT_EQ(count_rows(db, "SELECT id FROM games"), good[0].game_id);
+  EXPECT_EQ(database_.count("SELECT COUNT(*) FROM games"), 1);
+  EXPECT_EQ(database_.count("SELECT COUNT(*) FROM game_players"), 2);
+  EXPECT_EQ(database_.count("SELECT id FROM games"), good[0].game_id);
 }
 
-TEST(store, close_writes_everything_still_queued) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
+TEST_P(store_on, close_writes_everything_still_queued) {
   constexpr int players = 300;
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.start();
     for (int i = 0; i < players; ++i) {
       char id[13];
@@ -330,16 +338,16 @@ TEST(store, close_writes_everything_still_queued) {
     s.close();
     EXPECT_EQ(s.queue_depth(), 0u);
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   EXPECT_EQ(s.load_players().size(), static_cast<std::size_t>(players));
   EXPECT_EQ(s.load_rooms().size(), static_cast<std::size_t>(players));
 }
 
-TEST(store, close_writes_the_queue_even_when_never_started_and_drops_later_calls) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
+TEST_P(store_on, close_writes_the_queue_even_when_never_started_and_drops_later_calls) {
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.save_player(ana);
     s.close();
     s.save_player(bob);  // after close: dropped
@@ -349,22 +357,23 @@ TEST(store, close_writes_the_queue_even_when_never_started_and_drops_later_calls
     s.close();  // twice is fine
     EXPECT_FALSE(called);
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   const auto players = s.load_players();
   ASSERT_EQ(players.size(), 1u);
   EXPECT_EQ(players[0].name, "Ana");
   EXPECT_TRUE(s.load_rooms().empty());
 }
 
-TEST(store, the_destructor_closes_and_writes_the_queue) {
-  const temp_folder temp;
-  const auto path = temp.file("shithead.db");
+TEST_P(store_on, the_destructor_closes_and_writes_the_queue) {
   {
-    sqlite_store s(path);
+    const auto opened = database_.open();
+    auto& s = *opened;
     s.start();
     s.save_player(ana);
   }
-  sqlite_store s(path);
+  const auto opened = database_.open();
+  auto& s = *opened;
   EXPECT_EQ(s.load_players().size(), 1u);
 }
 
@@ -426,15 +435,16 @@ TEST(store, a_slow_read_does_not_delay_a_steps_commit) {
   EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT COUNT(*) FROM games"); }), 1);
 }
 
-TEST(store, queue_depth_counts_the_jobs_not_yet_taken) {
-  sqlite_store s(":memory:");
+TEST_P(store_on, queue_depth_counts_the_jobs_not_yet_taken) {
+  const auto opened = database_.open();
+  auto& s = *opened;
   EXPECT_EQ(s.queue_depth(), 0u);
   s.save_player(ana);
   s.save_table("ABCD", std::string("state"), {}, nullptr);
-  s.read_for_tests([](sqlite_connection&) {});
+  s.read_with([](store_connection&) {});
   EXPECT_EQ(s.queue_depth(), 3u);
   s.start();
-  EXPECT_EQ(on_store(s, [](sqlite::database&) { return 0; }), 0);
+  EXPECT_EQ(on_store(s, [](store_rows&) { return 0; }), 0);
   EXPECT_EQ(s.queue_depth(), 0u);
 }
 
@@ -493,6 +503,45 @@ TEST(store, an_in_memory_store_keeps_what_it_is_given_while_it_runs) {
   EXPECT_EQ(profile.body["games"], 1);
   s.close();
   EXPECT_EQ(s.load_rooms().size(), 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(backends, store_on, every_backend, backend_name);
+
+// PostgreSQL going away (restarted, the network cut) is SQLite's full disk: a step waits
+// unanswered while tables refuse moves (healthy() is false), and is written on a new
+// connection once the database is back, the server never restarted; reads reconnect too.
+TEST(pg_store, a_step_the_database_cannot_take_waits_and_is_written_when_it_returns) {
+  auto& cluster = testing::pg_cluster::of_this_process();
+  const auto url = cluster.new_database("outage");
+  {
+    pg_store s(url);
+    s.save_player(ana);
+    s.save_player(bob);
+    s.start();
+    EXPECT_EQ(on_store(s, [](sql_probe& db) { return db.count("SELECT COUNT(*) FROM players"); }), 2);
+
+    cluster.stop_for_a_while();
+    std::promise<std::vector<recorded_game>> answer;
+    auto answered = answer.get_future();
+    s.save_table("TBL1", std::string("while down"), {finished({human(ana), human(bob)}, {0, 1})},
+                 [&answer](std::vector<recorded_game> r) { answer.set_value(std::move(r)); });
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (s.healthy() && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_FALSE(s.healthy());
+    EXPECT_NE(s.problem().value_or("").find("database"), std::string::npos);
+    EXPECT_EQ(answered.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout);
+
+    cluster.start_again();
+    ASSERT_EQ(answered.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+    EXPECT_EQ(answered.get().size(), 1u);
+    EXPECT_TRUE(s.healthy());
+    EXPECT_EQ(on_store(s, [](store_rows& rows) { return ask_rankings(rows, "/api/players/" + ana.id); }).status, 200);
+    s.close();
+  }
+  EXPECT_EQ(testing::pg_cluster::query_one(url, "SELECT count(*) FROM games"), "1");
+  EXPECT_EQ(testing::pg_cluster::query_one(url, "SELECT state FROM live_rooms"), "while down");
+  cluster.drop_database(url);
 }
 
 }  // namespace

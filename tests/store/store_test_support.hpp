@@ -23,8 +23,10 @@
 #include "rules/rng.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/view.hpp"
+#include "server/store/pg_store.hpp"
 #include "server/store/rankings_answers.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "tests/store/sql_probe.hpp"
 
 namespace shithead::server::store_testing {
 
@@ -151,21 +153,32 @@ inline std::vector<recorded_game> record(store& s, std::vector<game_to_record> g
 }
 
 // Runs `f` on the store's reading thread, after every write queued before it has
-// committed, and waits for its answer. `f` takes the connection
-// (for SQL of the test's own) or the store's prepared queries (for the rankings API).
+// committed, and waits for its answer. `f` takes the store's prepared queries (store_rows,
+// for the rankings API), SQL of the test's own on either backend (sql_probe), or on
+// SQLite, the connection or its queries.
 template <class F>
-auto on_store(sqlite_store& s, F f) {
-  const auto call = [&f](sqlite_connection& c) {
-    if constexpr (std::is_invocable_v<F&, sqlite::database&>)
-      return f(c.db);
-    else
-      return f(c.queries);
+auto on_store(batch_store& s, F f) {
+  const auto call = [&f](store_connection& c) {
+    if constexpr (std::is_invocable_v<F&, sql_probe&>) {
+      if (auto* lite = dynamic_cast<sqlite_connection*>(&c)) {
+        sqlite_probe probe(lite->db);
+        return f(probe);
+      }
+      pg_probe probe(dynamic_cast<pg_connection&>(c).db);
+      return f(probe);
+    } else if constexpr (std::is_invocable_v<F&, sqlite::database&>) {
+      return f(dynamic_cast<sqlite_connection&>(c).db);
+    } else if constexpr (std::is_invocable_v<F&, store_rows&>) {
+      return f(c.rows());
+    } else {
+      return f(dynamic_cast<sqlite_connection&>(c).queries);
+    }
   };
-  using result_type = decltype(call(std::declval<sqlite_connection&>()));
+  using result_type = decltype(call(std::declval<store_connection&>()));
   s.wait_for_writes_for_tests();  // reads have their own thread: let the writes land first
   std::promise<result_type> answer;
   auto result = answer.get_future();
-  const bool queued = s.read_for_tests([&](sqlite_connection& c) {
+  const bool queued = s.read_with([&](store_connection& c) {
     try {
       answer.set_value(call(c));
     } catch (...) {

@@ -1,0 +1,18 @@
+#pragma once
+// The store a server runs on, from its settings: a PostgreSQL database when given its URL,
+// else the SQLite file. Throws, with a message for the person running the server, when
+// it cannot be opened (unreachable, unreadable, a newer schema).
+#include <memory>
+#include <string>
+
+#include "server/store/store.hpp"
+
+namespace shithead::server {
+
+// `database`: a postgresql:// URL, or empty for the SQLite file at `data_file`.
+std::shared_ptr<store> open_store(const std::string& database, const std::string& data_file);
+
+// Where the store is, for the log and error messages (the URL without its password).
+std::string store_location(const std::string& database, const std::string& data_file);
+
+}  // namespace shithead::server

@@ -1,0 +1,86 @@
+#pragma once
+// Every SQL statement the PostgreSQL store runs (the migrations aside: pg_schema.cpp),
+// prepared once when the connection opens. The same calls as sqlite_queries, in
+// PostgreSQL's dialect; the store's logic (store_writes.cpp) and the rankings API
+// (rankings_answers.cpp) never see SQL. Not thread-safe: one thread owns the connection.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/core/player_record.hpp"
+#include "server/rankings/weng_lin.hpp"
+#include "server/store/pg.hpp"
+#include "server/store/store_rows.hpp"
+
+namespace shithead::server {
+
+class pg_queries final : public store_rows {
+ public:
+  // Prepares everything; `db` must be migrated, and outlive this.
+  explicit pg_queries(pg::connection& db);
+
+  // store_rows
+  std::vector<player_record> players() override;
+  std::vector<saved_table> rooms() override;
+  void save_player(const player_record& player) override;
+  std::vector<std::string> forget_idle_players(std::int64_t seen_before, int most) override;
+  void save_room(const std::string& code, const std::string& state, std::int64_t updated) override;
+  void forget_room(const std::string& code) override;
+  void append_action(const std::string& code, const logged_action& action) override;
+  void forget_other_games(const std::string& code, std::int64_t game) override;
+  std::int64_t insert_game(const game_insert& game) override;
+  void insert_seat(const seat_insert& seat) override;
+  // SELECT ... FOR NO KEY UPDATE, one player at a time in the order given: the rows stay locked
+  // until the transaction ends, so another server recording a game of the same players
+  // waits, then reads the ratings this one wrote.
+  std::vector<std::optional<rating>> ratings_for_update(const std::vector<std::string>& player_ids) override;
+  void set_rating(const std::string& player_id, const rating& r) override;
+  void add_rating_history(const std::string& player_id, std::int64_t game_id, const rating& before,
+                          const rating& after) override;
+  int times_shithead(const std::string& player_id) override;
+
+  // Locks the players' rows (those that exist) in the order of their ids, until the
+  // transaction ends: FOR NO KEY UPDATE, which the foreign keys' checks of a game's seats
+  // (FOR KEY SHARE) do not wait for.
+  void lock_players(const std::vector<std::string>& sorted_ids);
+
+  // rankings_rows
+  std::vector<finished_seat_row> finished_seats(std::int64_t since, std::optional<std::string_view> only) override;
+  std::optional<player_row> player(std::string_view player_id) override;
+  std::vector<player_game_row> games_of(std::string_view player_id, int limit) override;
+  std::vector<named_player_row> all_players() override;
+  std::int64_t last_game_id() override;
+  std::optional<game_row> game(std::int64_t game_id) override;
+  std::vector<game_seat_row> seats_of(std::int64_t game_id) override;
+
+ private:
+  pg::statement load_players_;
+  pg::statement load_rooms_;
+  pg::statement load_log_;
+  pg::statement upsert_player_;
+  pg::statement forget_idle_players_;
+  pg::statement upsert_room_;
+  pg::statement delete_room_;
+  pg::statement append_action_;
+  pg::statement delete_log_;
+  pg::statement delete_other_games_;
+  pg::statement insert_game_;
+  pg::statement insert_seat_;
+  pg::statement lock_players_;
+  pg::statement rating_for_update_;
+  pg::statement set_rating_;
+  pg::statement add_rating_history_;
+  pg::statement times_shithead_;
+  pg::statement finished_seats_;
+  pg::statement finished_seats_of_one_;
+  pg::statement player_;
+  pg::statement games_of_;
+  pg::statement all_players_;
+  pg::statement last_game_id_;
+  pg::statement game_;
+  pg::statement seats_of_;
+};
+
+}  // namespace shithead::server

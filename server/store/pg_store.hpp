@@ -1,0 +1,65 @@
+#pragma once
+// The store in a PostgreSQL database, for hosts who outgrow one file (README.md, "More
+// than one machine"): the same queue as SQLite's (batch_store: one writer, group commit,
+// a savepoint a job, a refused batch kept and tried again), over libpq.
+//
+// Reads have a connection and a thread of their own. A connection that breaks (the
+// database restarted, the network cut) is dropped and made again on the next use; until
+// then writes wait and are tried again with the queue's back-off, tables refuse moves
+// with cannot_save, and /healthz answers 503, as on SQLite's full disk.
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "server/store/batch_store.hpp"
+#include "server/store/pg.hpp"
+#include "server/store/pg_queries.hpp"
+#include "server/store/store_connection.hpp"
+
+namespace shithead::server {
+
+// A connection and its statements, prepared once.
+struct pg_connection final : store_connection {
+  // Connects; migrates first when `migrate_schema` (the writer's), else only checks that
+  // the schema is this server's.
+  pg_connection(const std::string& url, bool migrate_schema);
+  pg::connection db;  // first: made first, closed after its statements
+  pg_queries queries;
+
+  store_rows& rows() override { return queries; }
+  void begin() override { db.exec("BEGIN"); }
+  void commit() override { db.exec("COMMIT"); }
+  void rollback() override { db.exec("ROLLBACK"); }
+  void savepoint() override { db.exec("SAVEPOINT job"); }
+  void release_savepoint() override { db.exec("RELEASE SAVEPOINT job"); }
+  void rollback_to_savepoint() override { db.exec("ROLLBACK TO SAVEPOINT job"); }
+  bool in_transaction() const override { return db.in_transaction(); }
+  void lock_players(const std::vector<std::string>& sorted_ids) override { queries.lock_players(sorted_ids); }
+};
+
+class pg_store final : public batch_store {
+ public:
+  // Connects and migrates. Throws pg::error with a message for the person running the
+  // server (unreachable, refused, a newer schema), the URL's password left out.
+  explicit pg_store(std::string url, std::size_t max_waiting_reads = default_max_waiting_reads);
+  ~pg_store() override;  // close()
+
+  std::vector<player_record> load_players() override;
+  std::vector<saved_table> load_rooms() override;
+
+ private:
+  store_connection& writer() override;
+  bool reads_apart() const override { return true; }
+  store_connection& reader() override;
+  bool storage_failed(const std::exception& e) const override;
+  void after_storage_failure() override;
+  std::string failing_writes_text() const override {
+    return "the database refuses writes (unreachable, full, or shutting down)";
+  }
+
+  const std::string url_;
+  std::unique_ptr<pg_connection> writer_;  // null after a failure, until the next try
+  std::unique_ptr<pg_connection> reader_;  // made on the first read
+};
+
+}  // namespace shithead::server

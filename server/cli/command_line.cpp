@@ -20,7 +20,9 @@ constexpr std::string_view usage =
     "  play --url ws://HOST:PORT/ws --name NAME [--bots N] [--preset P]\n"
     "                          play one game against bots; the result as JSON\n"
     "  healthcheck [--url http://HOST:PORT/healthz] [--timeout-ms N]\n"
-    "                          exit 0 when the server answers 200\n";
+    "                          exit 0 when the server answers 200\n"
+    "  migrate-store --from FILE --to postgresql://...\n"
+    "                          copy a SQLite file into an empty PostgreSQL database\n";
 
 }  // namespace
 
@@ -44,6 +46,7 @@ int run_command_line(arguments args, std::ostream& out, std::ostream& err) {
   if (command == "replay") return run_replay_command(rest, out, err);
   if (command == "play") return run_play_command(rest, out, err);
   if (command == "healthcheck") return run_healthcheck_command(rest, out, err);
+  if (command == "migrate-store") return run_migrate_store_command(rest, out, err);
   if (command == "help" || command == "--help" || command == "-h") {
     out << usage;
     return 0;

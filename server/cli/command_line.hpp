@@ -16,6 +16,7 @@ int run_simulate_command(arguments args, std::ostream& out, std::ostream& err);
 int run_replay_command(arguments args, std::ostream& out, std::ostream& err);
 int run_play_command(arguments args, std::ostream& out, std::ostream& err);
 int run_healthcheck_command(arguments args, std::ostream& out, std::ostream& err);
+int run_migrate_store_command(arguments args, std::ostream& out, std::ostream& err);
 
 // One `--flag value` or `--flag=value` at args[i], for commands that take only flags
 // with values: sets `flag` and `value` and moves i past a separate value. An error

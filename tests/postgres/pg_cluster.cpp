@@ -287,7 +287,7 @@ void pg_cluster::start_detached(const std::string& state_folder) {
   fs::create_directories(state_folder);
   // Never shut down: the cluster outlives this process, until stop_detached. Kept where
   // the leak checker sees it.
-  static pg_cluster* cluster = nullptr;
+  static pg_cluster* volatile cluster = nullptr;
   cluster = new pg_cluster();
   std::ofstream state(state_folder + "/cluster", std::ios::trunc);
   state << cluster->root_ << '\n' << cluster->port_ << '\n';
@@ -301,7 +301,7 @@ void pg_cluster::start_detached(const std::string& state_folder) {
 }
 
 void pg_cluster::stop_detached(const std::string& state_folder) {
-  static pg_cluster* cluster = nullptr;  // never destroyed, as every pg_cluster
+  static pg_cluster* volatile cluster = nullptr;  // never destroyed, as every pg_cluster
   cluster = new pg_cluster(state_folder);
   cluster->clean_up();
   std::error_code ignored;

@@ -20,12 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "server/store/sqlite.hpp"
 #include "tests/postgres/backend.hpp"
-#include "tests/postgres/pg_cluster.hpp"
 #include "tests/server/child_process.hpp"
 #include "tests/server/game_client.hpp"
 #include "tests/server/http_test_server.hpp"
+#include "tests/server/server_data.hpp"
 
 namespace shithead::test {
 namespace {
@@ -36,56 +35,6 @@ int env_int(const char* name, int fallback) {
   const char* text = std::getenv(name);
   return text && *text ? std::atoi(text) : fallback;
 }
-
-// Where a server keeps its data: a SQLite file in `folder`, or a database of its own on
-// the run's PostgreSQL cluster, dropped with this.
-class server_data {
- public:
-  server_data(testing::backend kind, const std::filesystem::path& folder) : kind_(kind), file_(folder / "shithead.db") {
-    if (kind_ == testing::backend::postgresql) url_ = testing::pg_cluster::shared().new_database("kill");
-  }
-  ~server_data() {
-    if (!url_.empty()) testing::pg_cluster::shared().drop_database(url_);
-  }
-  server_data(const server_data&) = delete;
-  server_data& operator=(const server_data&) = delete;
-
-  std::vector<std::string> flags() const {
-    if (kind_ == testing::backend::postgresql) return {"--database", url_};
-    return {"--data", file_.string()};
-  }
-
-  // "ok", or the damage found in what a killed server left. Opening a SQLite file also
-  // replays the WAL, as the next server's start would; PostgreSQL keeps its own
-  // constraints, so what is asked of it is what no constraint says: a step is one
-  // transaction, so no logged action without its table and no game without its seats.
-  std::string integrity() const {
-    if (kind_ == testing::backend::postgresql) {
-      std::string verdict;
-      if (testing::pg_cluster::query_one(url_,
-                                         "SELECT count(*) FROM live_actions a WHERE NOT EXISTS "
-                                         "(SELECT 1 FROM live_rooms r WHERE r.code = a.code)") != "0")
-        verdict += "logged actions of a table that is not saved; ";
-      if (testing::pg_cluster::query_one(url_,
-                                         "SELECT count(*) FROM games g WHERE NOT EXISTS "
-                                         "(SELECT 1 FROM game_players p WHERE p.game_id = g.id)") != "0")
-        verdict += "games without their seats; ";
-      return verdict.empty() ? "ok" : verdict;
-    }
-    server::sqlite::database db(file_.string(), false);
-    auto check = db.prepare("PRAGMA integrity_check");
-    std::string verdict;
-    while (check.step()) verdict += (verdict.empty() ? "" : "; ") + check.text(0);
-    auto keys = db.prepare("PRAGMA foreign_key_check");
-    while (keys.step()) verdict += "; foreign key broken in " + keys.text(0);
-    return verdict;
-  }
-
- private:
-  testing::backend kind_;
-  std::filesystem::path file_;
-  std::string url_;
-};
 
 // The API rate limit is off: after a restart the test asks for every game it saw end at
 // once, and on a fast machine that is more than one address's burst of 40. Bots move at

@@ -1,7 +1,8 @@
-// Games that survive a crash: the real binary on a real SQLite file plays games over
-// WebSocket, is killed with SIGKILL in the middle of one, starts again on the same
-// file, and its players reconnect with their tokens to their seats and play on. Every
-// finished game is then in the leaderboard and in /api/games.
+// Games that survive a crash: the real binary on a real store (a SQLite file, or a
+// PostgreSQL database) plays games over WebSocket, is killed with SIGKILL in the middle
+// of one, starts again on the same data, and its players reconnect with their tokens to
+// their seats and play on. Every finished game is then in the leaderboard and in
+// /api/games.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -14,21 +15,23 @@
 #include "tests/server/child_process.hpp"
 #include "tests/server/game_client.hpp"
 #include "tests/server/http_test_server.hpp"
+#include "tests/server/server_data.hpp"
 
 namespace shithead::test {
 namespace {
 
 using namespace std::chrono_literals;
 
-// `shithead serve` on the data file; the port it logged, or 0.
+// `shithead serve` on the data; the port it logged, or 0.
 struct running_server {
   std::unique_ptr<child_process> process;
   std::uint16_t port = 0;
 
-  explicit running_server(const std::filesystem::path& data) {
+  explicit running_server(const server_data& data) {
     // Bots at once: the test is about what a restart keeps, not about their pace.
-    process = std::make_unique<child_process>(std::vector<std::string>{
-        "serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--bot-pace", "0", "--data", data.string()});
+    std::vector<std::string> args{"serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--bot-pace", "0"};
+    for (auto& flag : data.flags()) args.push_back(std::move(flag));
+    process = std::make_unique<child_process>(std::move(args));
     if (!process->started()) return;
     if (const auto logged = process->number_after("listening on http://127.0.0.1:", 30s))
       port = static_cast<std::uint16_t>(std::stoi(*logged));
@@ -77,9 +80,11 @@ const json* leaderboard_row(const json& board, const std::string& player_id) {
   return nullptr;
 }
 
-TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
+class restart : public ::testing::TestWithParam<testing::backend> {};
+
+TEST_P(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
   const temp_folder folder;
-  const auto data = folder.path() / "nested" / "shithead.db";  // the folder is created too
+  const server_data data(GetParam(), folder.path() / "nested");  // a SQLite file's folder is created too
 
   std::int64_t first_game = 0;
   int abandoned = 0;  // games that ran into the turn limit (played again)
@@ -183,6 +188,8 @@ TEST(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
   ASSERT_TRUE(code_on_exit) << server.process->output();
   EXPECT_EQ(*code_on_exit, 0) << server.process->output();
 }
+
+INSTANTIATE_TEST_SUITE_P(backends, restart, testing::every_backend, testing::backend_name);
 
 }  // namespace
 }  // namespace shithead::test

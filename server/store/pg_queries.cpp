@@ -61,6 +61,7 @@ pg_queries::pg_queries(pg::connection& db)
 std::vector<player_record> pg_queries::players() {
   const auto r = load_players_.run();
   std::vector<player_record> out;
+  out.reserve(static_cast<std::size_t>(r.rows()));
   for (int i = 0; i < r.rows(); ++i)
     out.push_back(player_record{r.text(i, 0), r.text(i, 1), r.text(i, 2), from_unix_ms(r.int64(i, 3)),
                                 from_unix_ms(r.int64(i, 4)), r.int64(i, 5) != 0});
@@ -101,6 +102,7 @@ void pg_queries::save_player(const player_record& player) {
 std::vector<std::string> pg_queries::forget_idle_players(std::int64_t seen_before, int most) {
   const auto r = forget_idle_players_.run(pg::params().add(seen_before).add(most));
   std::vector<std::string> forgotten;
+  forgotten.reserve(static_cast<std::size_t>(r.rows()));
   for (int i = 0; i < r.rows(); ++i) forgotten.push_back(r.text(i, 0));
   return forgotten;
 }
@@ -201,6 +203,7 @@ std::vector<finished_seat_row> pg_queries::finished_seats(std::int64_t since, st
   const auto r = only ? finished_seats_of_one_.run(pg::params().add(since).add(*only))
                       : finished_seats_.run(pg::params().add(since));
   std::vector<finished_seat_row> out;
+  out.reserve(static_cast<std::size_t>(r.rows()));
   for (int i = 0; i < r.rows(); ++i)
     out.push_back(finished_seat_row{r.text(i, 0), r.text(i, 1), rating{r.real(i, 2), r.real(i, 3)},
                                     r.optional_integer(i, 4), r.integer(i, 5), r.integer(i, 6) == 1});
@@ -216,6 +219,7 @@ std::optional<player_row> pg_queries::player(std::string_view player_id) {
 std::vector<player_game_row> pg_queries::games_of(std::string_view player_id, int limit) {
   const auto r = games_of_.run(pg::params().add(player_id).add(limit));
   std::vector<player_game_row> out;
+  out.reserve(static_cast<std::size_t>(r.rows()));
   for (int i = 0; i < r.rows(); ++i) {
     player_game_row row{r.int64(i, 0),        r.int64(i, 1),   r.text(i, 2),
                         r.text(i, 3),         r.integer(i, 4), r.optional_integer(i, 5),
@@ -232,6 +236,7 @@ std::vector<player_game_row> pg_queries::games_of(std::string_view player_id, in
 std::vector<named_player_row> pg_queries::all_players() {
   const auto r = all_players_.run();
   std::vector<named_player_row> out;
+  out.reserve(static_cast<std::size_t>(r.rows()));
   for (int i = 0; i < r.rows(); ++i) out.push_back(named_player_row{r.text(i, 0), r.text(i, 1)});
   return out;
 }
@@ -245,6 +250,7 @@ std::optional<game_row> pg_queries::game(std::int64_t game_id) {
 std::vector<game_seat_row> pg_queries::seats_of(std::int64_t game_id) {
   const auto r = seats_of_.run(pg::params().add(game_id));
   std::vector<game_seat_row> out;
+  out.reserve(static_cast<std::size_t>(r.rows()));
   for (int i = 0; i < r.rows(); ++i)
     out.push_back(game_seat_row{r.integer(i, 0), r.optional_text(i, 1), r.optional_text(i, 2), r.text(i, 3),
                                 r.optional_integer(i, 4), r.integer(i, 5) == 1});

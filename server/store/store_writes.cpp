@@ -72,6 +72,7 @@ recorded_game record_game(store_rows& rows, const game_to_record& game) {
   // Read (and, where servers share the database, locked) in the order of their ids, so
   // that two games that share players never wait on each other's locks in a circle.
   std::vector<std::string> ids;
+  ids.reserve(humans.size());
   for (int seat : humans) ids.push_back(game.players[static_cast<std::size_t>(seat)].id);
   std::vector<std::string> locked = ids;
   std::sort(locked.begin(), locked.end());
@@ -118,7 +119,7 @@ std::vector<recorded_game> write_step(store_rows& rows, const table_step& step, 
   for (const auto& action : step.actions) {
     ++totals.actions;
     // The text, the code, and five integers of at most 8 bytes each.
-    totals.action_bytes += action.action.size() + step.code.size() + 5 * 8;
+    totals.action_bytes += action.action.size() + step.code.size() + std::size_t{5} * 8;
   }
   totals.games += step.games.size();
   return recorded;

@@ -40,7 +40,8 @@ std::vector<saved_table> pg_store::load_rooms() { return writer().rows().rooms()
 
 store_connection& pg_store::writer() {
   if (writer_ && !writer_->db.alive()) writer_.reset();
-  if (!writer_) writer_ = std::make_unique<pg_connection>(url_, true);
+  // Migrated when the store opened: a new connection only checks the schema's version.
+  if (!writer_) writer_ = std::make_unique<pg_connection>(url_, false);
   return *writer_;
 }
 

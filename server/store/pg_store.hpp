@@ -20,7 +20,7 @@ namespace shithead::server {
 
 // A connection and its statements, prepared once.
 struct pg_connection final : store_connection {
-  // Connects; migrates first when `migrate_schema` (the writer's), else only checks that
+  // Connects; migrates first when `migrate_schema` (the store opening), else only checks that
   // the schema is this server's.
   pg_connection(const std::string& url, bool migrate_schema);
   pg::connection db;  // first: made first, closed after its statements

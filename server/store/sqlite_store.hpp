@@ -11,13 +11,11 @@
 // connection of their own too: SQLite would otherwise run one inside a commit every 1000
 // pages, stalling every table's step behind it for tens of milliseconds.
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <thread>
 #include <vector>

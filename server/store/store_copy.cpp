@@ -1,7 +1,6 @@
 #include "server/store/store_copy.hpp"
 
 #include <array>
-#include <charconv>
 #include <filesystem>
 #include <stdexcept>
 #include <string_view>
@@ -35,13 +34,6 @@ std::string placeholders(int count) {
   std::string out;
   for (int i = 1; i <= count; ++i) out += (i > 1 ? ", $" : "$") + std::to_string(i);
   return out;
-}
-
-// A float as the fewest digits that read back to it, so a rating moves over exactly.
-std::string exact(double value) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, end);
 }
 
 std::int64_t count_of(pg::connection& db, std::string_view table) {
@@ -78,7 +70,7 @@ std::vector<copied_table> copy_sqlite_to_postgresql(const std::string& from, con
         if (read.is_null(c)) {
           values.add_null();
         } else if (read.is_real(c)) {
-          values.add(exact(read.real(c)));
+          values.add(read.real(c));  // in the fewest digits that read back the same
         } else {
           values.add(read.text(c));
         }

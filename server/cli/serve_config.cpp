@@ -165,11 +165,20 @@ std::optional<std::string> set_forget_idle_days(serve_config& c, std::string_vie
   return set_count(c.forget_idle_days, "forget-idle-days", text, 3650);
 }
 
-constexpr std::array<setting, 17> settings = {{
+std::optional<std::string> set_lease(serve_config& c, std::string_view text) {
+  const auto value = parse_integer(text);
+  if (!value || *value < 400 || *value > 60000)
+    return "lease-ms must be a number of milliseconds from 400 to 60000, not '" + std::string(text) + "'";
+  c.lease = std::chrono::milliseconds{*value};
+  return std::nullopt;
+}
+
+constexpr std::array<setting, 18> settings = {{
     {"--port", "SHITHEAD_PORT", set_port},
     {"--bind", "SHITHEAD_BIND", set_bind},
     {"--data", "SHITHEAD_DATA", set_data},
     {"--database", "SHITHEAD_DATABASE", set_database},
+    {"--lease-ms", "SHITHEAD_LEASE_MS", set_lease},
     {"--static", "SHITHEAD_STATIC", set_static},
     {"--threads", "SHITHEAD_THREADS", set_threads},
     {"--log-level", "SHITHEAD_LOG_LEVEL", set_log_level},
@@ -195,6 +204,7 @@ const setting* find_flag(std::string_view flag) {
 
 const std::string_view config_usage =
     "usage: shithead serve [--port N] [--bind ADDRESS] [--data FILE | --database URL]\n"
+    "                      [--lease-ms MS]\n"
     "                      [--static DIR] [--threads N] [--log-level LEVEL]\n"
     "                      [--allowed-origins LIST]\n"
     "                      [--public-url URL] [--turn-timer S] [--bot-pace MS] [--api-rate N]\n"
@@ -207,7 +217,13 @@ const std::string_view config_usage =
     "  --data FILE        the SQLite database (SHITHEAD_DATA, default ./data/shithead.db)\n"
     "  --database URL     a PostgreSQL database instead of the file, for servers that share\n"
     "                     one: postgresql://USER[:PASSWORD]@HOST[:PORT]/DB\n"
-    "                     (SHITHEAD_DATABASE, default empty: the SQLite file)\n"
+    "                     (SHITHEAD_DATABASE, default empty: the SQLite file). Servers on\n"
+    "                     one database take turns: one writes, the others stand by with\n"
+    "                     /healthz answering 503 and take over when it stops\n"
+    "  --lease-ms MS      with --database: how long a server that stopped renewing the\n"
+    "                     database's lease keeps it (renewed every MS/4), so about how long\n"
+    "                     a standby waits before it takes over: 400 to 60000\n"
+    "                     (SHITHEAD_LEASE_MS, default 4000)\n"
     "  --static DIR       the web client's files (SHITHEAD_STATIC)\n"
     "  --threads N        network threads (SHITHEAD_THREADS, default: the core count)\n"
     "  --log-level LEVEL  trace, debug, info, warn, error, critical or off\n"

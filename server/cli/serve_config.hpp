@@ -22,6 +22,9 @@ struct serve_config {
   std::string bind = "0.0.0.0";
   std::string data = "./data/shithead.db";
   std::string database;  // a PostgreSQL URL; empty: the SQLite file `data`
+  // The term of the database's lease (store/pg_lease.hpp): how long a server that stopped
+  // renewing it keeps it, so about how long a standby waits to take over.
+  std::chrono::milliseconds lease{4000};
   std::string static_dir = SHITHEAD_DEFAULT_STATIC_DIR;
   int threads = 1;  // config_defaults() sets the core count
   std::string log_level = "info";
@@ -56,10 +59,10 @@ struct config_result {
   bool help = false;                 // --help was asked for
 };
 
-// Reads SHITHEAD_PORT, SHITHEAD_BIND, SHITHEAD_DATA, SHITHEAD_DATABASE, SHITHEAD_STATIC,
-// SHITHEAD_THREADS, SHITHEAD_LOG_LEVEL, SHITHEAD_ALLOWED_ORIGINS, SHITHEAD_PUBLIC_URL, SHITHEAD_TURN_TIMER,
-// SHITHEAD_API_RATE, SHITHEAD_CONNECTIONS_PER_ADDRESS, SHITHEAD_TRUSTED_PROXIES,
-// SHITHEAD_NEW_PLAYERS_PER_ADDRESS, SHITHEAD_TABLES_PER_ADDRESS and
+// Reads SHITHEAD_PORT, SHITHEAD_BIND, SHITHEAD_DATA, SHITHEAD_DATABASE, SHITHEAD_LEASE_MS,
+// SHITHEAD_STATIC, SHITHEAD_THREADS, SHITHEAD_LOG_LEVEL, SHITHEAD_ALLOWED_ORIGINS,
+// SHITHEAD_PUBLIC_URL, SHITHEAD_TURN_TIMER, SHITHEAD_API_RATE, SHITHEAD_CONNECTIONS_PER_ADDRESS,
+// SHITHEAD_TRUSTED_PROXIES, SHITHEAD_NEW_PLAYERS_PER_ADDRESS, SHITHEAD_TABLES_PER_ADDRESS and
 // SHITHEAD_FORGET_IDLE_DAYS, then the flags of the same names (--port ...
 // --forget-idle-days, as `--flag value` or `--flag=value`).
 config_result parse_config(std::span<const std::string_view> args, const environment& env);

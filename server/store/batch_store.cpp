@@ -247,6 +247,7 @@ bool batch_store::run_batch(std::deque<job>& batch, outage& state) {
       auto& c = writer();
       c.begin();
       try {
+        fence(c);
         std::vector<std::string> players;
         for (const auto& j : batch)
           if (j.write) players.insert(players.end(), j.players.begin(), j.players.end());

@@ -105,6 +105,10 @@ class batch_store : public store {
   virtual std::string failing_writes_text() const = 0;
   // Before each try at a batch, on the writer's thread (a test of a full disk).
   virtual void before_batch() {}
+  // First in each batch's transaction, on the writer's thread: a backend that several
+  // servers share proves here that this one may still write (PostgreSQL's lease), and
+  // throws an error that storage_failed() accepts when it may not.
+  virtual void fence(store_connection& c) { (void)c; }
   // Threads of the backend's own, started after the queue's and stopped before them.
   virtual void start_more() {}
   virtual void stop_more() {}

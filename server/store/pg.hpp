@@ -32,6 +32,9 @@ class error : public std::runtime_error {
   // full, the server shutting down or out of connections), not the SQL: the same write
   // may well succeed later, so it is kept and tried again on a new connection.
   bool storage_failed() const;
+  // The database refused a write of a server that no longer holds the lease (SH001), or
+  // one made without the lease's fence (SH002): pg_schema.cpp's migration 2.
+  bool fenced() const { return sqlstate_.starts_with("SH"); }
 
  private:
   std::string sqlstate_;

@@ -29,6 +29,7 @@ pg_queries::pg_queries(pg::connection& db)
                               "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id")),
       insert_seat_(db.prepare("INSERT INTO game_players (game_id, seat, player_id, bot, name, place, shithead) "
                               "VALUES ($1, $2, $3, $4, $5, $6, $7)")),
+      fence_(db.prepare("SELECT shithead_fence($1, $2)")),
       // Sorted before locked: the row lock is taken above the sort, row by row in order.
       lock_players_(db.prepare("SELECT id FROM players WHERE id = ANY ($1::text[]) ORDER BY id COLLATE \"C\" "
                                "FOR NO KEY UPDATE")),
@@ -152,6 +153,10 @@ void pg_queries::insert_seat(const seat_insert& seat) {
                        .add(seat.name)
                        .add(seat.place)
                        .add(seat.shithead ? 1 : 0));
+}
+
+void pg_queries::fence(const std::string& holder, std::int64_t epoch) {
+  fence_.run(pg::params().add(holder).add(epoch));
 }
 
 void pg_queries::lock_players(const std::vector<std::string>& sorted_ids) {

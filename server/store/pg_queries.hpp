@@ -41,6 +41,10 @@ class pg_queries final : public store_rows {
                           const rating& after) override;
   int times_shithead(const std::string& player_id) override;
 
+  // First in every write transaction: locks the lease's row at `epoch` until the
+  // transaction ends, or fails (SQLSTATE SH001) when `holder` no longer holds it there
+  // (pg_lease.hpp). The tables refuse writes of a transaction that did not.
+  void fence(const std::string& holder, std::int64_t epoch);
   // Locks the players' rows (those that exist) in the order of their ids, until the
   // transaction ends: FOR NO KEY UPDATE, which the foreign keys' checks of a game's seats
   // (FOR KEY SHARE) do not wait for.
@@ -68,6 +72,7 @@ class pg_queries final : public store_rows {
   pg::statement delete_other_games_;
   pg::statement insert_game_;
   pg::statement insert_seat_;
+  pg::statement fence_;
   pg::statement lock_players_;
   pg::statement rating_for_update_;
   pg::statement set_rating_;

@@ -9,7 +9,7 @@ namespace {
 // Never edit a migration that has shipped: add another. Times are Unix milliseconds;
 // flags are 0 or 1 integers, as in the SQLite file, so that a file's rows move over as
 // they are (migrate-store).
-constexpr std::array<std::string_view, 1> migrations = {
+constexpr std::array<std::string_view, 2> migrations = {
     // 1: SQLite's schema at its version 5: players with their ratings, finished games
     // with each seat's result and the ratings they moved, and the tables in play with
     // the log of each live game's actions.
@@ -71,6 +71,60 @@ CREATE TABLE live_actions (
   action  TEXT NOT NULL,
   PRIMARY KEY (code, game, idx)
 );
+)sql",
+    // 2: the lease (store/pg_lease.hpp): one server at a time may write. `epoch` grows by
+    // one at every claim. A write transaction begins with shithead_fence(holder, epoch),
+    // which locks the lease's row FOR SHARE until it ends: a claim (an UPDATE of that row)
+    // waits for the writes in flight, and every later write of the deposed holder fails
+    // with SQLSTATE SH001. A statement trigger on every table of the game refuses a write
+    // (SH002) in a transaction that did not fence first, so a write path that forgot the
+    // fence fails rather than slips through. When the lease lapses is kept in a row of
+    // its own, so that renewing it never waits for the holder's own writes.
+    R"sql(
+CREATE TABLE server_lease (
+  id     INTEGER PRIMARY KEY CHECK (id = 1),
+  holder TEXT NOT NULL,
+  epoch  BIGINT NOT NULL
+);
+CREATE TABLE server_lease_expiry (
+  id      INTEGER PRIMARY KEY CHECK (id = 1),
+  epoch   BIGINT NOT NULL,
+  expires TIMESTAMPTZ NOT NULL
+);
+INSERT INTO server_lease (id, holder, epoch) VALUES (1, '', 0);
+INSERT INTO server_lease_expiry (id, epoch, expires) VALUES (1, 0, '-infinity');
+
+CREATE FUNCTION shithead_fence(who TEXT, at_epoch BIGINT) RETURNS BIGINT LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM server_lease WHERE id = 1 AND holder = who AND epoch = at_epoch FOR SHARE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'the lease of epoch % is no longer held by %', at_epoch, who USING ERRCODE = 'SH001';
+  END IF;
+  PERFORM set_config('shithead.fenced_epoch', at_epoch::TEXT, true);
+  RETURN at_epoch;
+END $$;
+
+CREATE FUNCTION shithead_require_fence() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(current_setting('shithead.fenced_epoch', true), '') = '' THEN
+    RAISE EXCEPTION 'a write to % without shithead_fence() first in its transaction', TG_TABLE_NAME
+      USING ERRCODE = 'SH002';
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER players_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON players
+  FOR EACH STATEMENT EXECUTE FUNCTION shithead_require_fence();
+CREATE TRIGGER games_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON games
+  FOR EACH STATEMENT EXECUTE FUNCTION shithead_require_fence();
+CREATE TRIGGER game_players_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON game_players
+  FOR EACH STATEMENT EXECUTE FUNCTION shithead_require_fence();
+CREATE TRIGGER ratings_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON ratings
+  FOR EACH STATEMENT EXECUTE FUNCTION shithead_require_fence();
+CREATE TRIGGER live_rooms_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON live_rooms
+  FOR EACH STATEMENT EXECUTE FUNCTION shithead_require_fence();
+CREATE TRIGGER live_actions_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON live_actions
+  FOR EACH STATEMENT EXECUTE FUNCTION shithead_require_fence();
 )sql",
 };
 

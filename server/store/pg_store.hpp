@@ -3,16 +3,23 @@
 // than one machine"): the same queue as SQLite's (batch_store: one writer, group commit,
 // a savepoint a job, a refused batch kept and tried again), over libpq.
 //
+// One server at a time writes: the one holding the database's lease (pg_lease.hpp). The
+// store takes it before its first write, unless the server took it first (a standby waits
+// there), and fences every batch with it. Once it is lost, every write is refused and
+// waits, as on a database that cannot write, until the server steps down.
+//
 // Reads have a connection and a thread of their own. A connection that breaks (the
 // database restarted, the network cut) is dropped and made again on the next use; until
 // then writes wait and are tried again with the queue's back-off, tables refuse moves
 // with cannot_save, and /healthz answers 503, as on SQLite's full disk.
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <string>
 
 #include "server/store/batch_store.hpp"
 #include "server/store/pg.hpp"
+#include "server/store/pg_lease.hpp"
 #include "server/store/pg_queries.hpp"
 #include "server/store/store_connection.hpp"
 
@@ -41,11 +48,13 @@ class pg_store final : public batch_store {
  public:
   // Connects and migrates. Throws pg::error with a message for the person running the
   // server (unreachable, refused, a newer schema), the URL's password left out.
-  explicit pg_store(std::string url, std::size_t max_waiting_reads = default_max_waiting_reads);
+  explicit pg_store(std::string url, std::size_t max_waiting_reads = default_max_waiting_reads,
+                    std::chrono::milliseconds lease_term = pg_lease::default_term);
   ~pg_store() override;  // close()
 
   std::vector<player_record> load_players() override;
   std::vector<saved_table> load_rooms() override;
+  pg_lease* lease() override { return &lease_; }
 
  private:
   store_connection& writer() override;
@@ -53,11 +62,15 @@ class pg_store final : public batch_store {
   store_connection& reader() override;
   bool storage_failed(const std::exception& e) const override;
   void after_storage_failure() override;
+  std::string refuses_writes() const override;
   std::string failing_writes_text() const override {
     return "the database refuses writes (unreachable, full, or shutting down)";
   }
+  void fence(store_connection& c) override;
+  void stop_more() override { lease_.stop_waiting(); }
 
   const std::string url_;
+  pg_lease lease_;
   std::unique_ptr<pg_connection> writer_;  // null after a failure, until the next try
   std::unique_ptr<pg_connection> reader_;  // made on the first read
 };

@@ -41,6 +41,7 @@
 #include "server/core/seat_player.hpp"
 #include "server/rankings/titles.hpp"
 #include "server/rankings/weng_lin.hpp"
+#include "server/store/store_lease.hpp"
 
 namespace shithead::server {
 
@@ -163,6 +164,11 @@ class store {
   virtual std::optional<std::string> problem() const = 0;
   // Jobs queued and not yet taken by the store's thread (/metrics).
   virtual std::size_t queue_depth() const = 0;
+
+  // The right to write, when several servers share the store (store_lease.hpp): the
+  // server takes it before it loads anything, and stops when it loses it. Null for a
+  // store only this process uses.
+  virtual store_lease* lease() { return nullptr; }
 };
 
 inline std::int64_t to_unix_ms(std::chrono::system_clock::time_point t) {

@@ -216,6 +216,19 @@ TEST(config, a_postgresql_url_from_a_flag_or_the_environment_replaces_the_file) 
   }
 }
 
+TEST(config, the_lease_term_is_four_seconds_unless_set_between_400_ms_and_a_minute) {
+  EXPECT_EQ(parse({}).settings.lease, std::chrono::milliseconds(4000));
+  const auto flag = parse({"--lease-ms", "1500"});
+  ASSERT_FALSE(flag.error) << *flag.error;
+  EXPECT_EQ(flag.settings.lease, std::chrono::milliseconds(1500));
+  EXPECT_EQ(parse({}, {{"SHITHEAD_LEASE_MS", "400"}}).settings.lease, std::chrono::milliseconds(400));
+  for (const auto* bad : {"399", "60001", "soon", "", "-4000"}) {
+    const auto refused = parse({"--lease-ms", bad});
+    ASSERT_TRUE(refused.error) << bad;
+    EXPECT_NE(refused.error->find("lease-ms"), std::string::npos) << *refused.error;
+  }
+}
+
 TEST(config, help_is_asked_for) { EXPECT_TRUE(parse({"--help"}).help); }
 
 TEST(config, serve_with_bad_flags_exits_2_and_says_why) {
@@ -247,7 +260,7 @@ TEST(config, serve_help_lists_the_flags_and_exits_0) {
   const std::vector<std::string_view> args = {"serve", "--help"};
   EXPECT_EQ(run_command_line(args, out, err), 0);
   for (const char* flag : {"--port", "--bind", "--data", "--database", "--static", "--threads", "--log-level",
-                           "--allowed-origins", "--turn-timer", "--bot-pace"})
+                           "--allowed-origins", "--turn-timer", "--bot-pace", "--lease-ms"})
     EXPECT_NE(out.str().find(flag), std::string::npos) << flag;
 }
 

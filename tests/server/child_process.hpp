@@ -76,6 +76,16 @@ class child_process {
     }
   }
 
+  // Reads output until it holds `text` after the first `from` characters; the place
+  // where it ends, or nothing at the deadline.
+  std::optional<std::size_t> wait_for(std::string_view text, std::chrono::milliseconds timeout, std::size_t from = 0) {
+    const auto deadline = clock_type::now() + timeout;
+    for (;;) {
+      if (const auto at = output_.find(text, from); at != std::string::npos) return at + text.size();
+      if (!read_some(deadline)) return std::nullopt;
+    }
+  }
+
   void signal(int number) { kill(pid_, number); }
 
   // The exit code, or nothing if the child is still running (or died of a signal) at the deadline.

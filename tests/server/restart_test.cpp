@@ -22,19 +22,39 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// `shithead serve` on the data; the port it logged, or 0.
+constexpr std::string_view serving = "listening on http://127.0.0.1:";
+constexpr std::string_view standing_by = "standing by on http://127.0.0.1:";
+
+// `shithead serve` on the data; the port it logged, or 0. On a database that another
+// server holds, it stands by: `port` is the one it stands by on, and takes over on.
 struct running_server {
   std::unique_ptr<child_process> process;
   std::uint16_t port = 0;
 
-  explicit running_server(const server_data& data) {
-    // Bots at once: the test is about what a restart keeps, not about their pace.
-    std::vector<std::string> args{"serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--bot-pace", "0"};
+  enum class expect { to_serve, to_stand_by };
+  explicit running_server(const server_data& data, expect first = expect::to_serve) {
+    // Bots at once: the test is about what a restart keeps, not about their pace. A lease
+    // of a second: a standby takes over a second after the last renewal.
+    std::vector<std::string> args{"serve", "--port",     "0", "--bind",     "127.0.0.1", "--threads",
+                                  "2",     "--bot-pace", "0", "--lease-ms", "1000"};
     for (auto& flag : data.flags()) args.push_back(std::move(flag));
     process = std::make_unique<child_process>(std::move(args));
     if (!process->started()) return;
-    if (const auto logged = process->number_after("listening on http://127.0.0.1:", 30s))
-      port = static_cast<std::uint16_t>(std::stoi(*logged));
+    port = port_after(first == expect::to_serve ? serving : standing_by, 0);
+  }
+
+  // The port logged after `prefix`, in output after `from`; 0 when none came in 30 s.
+  std::uint16_t port_after(std::string_view prefix, std::size_t from) {
+    const auto at = process->wait_for(prefix, 30s, from);
+    if (!at) return 0;
+    const auto& out = process->output();
+    const auto end = out.find_first_not_of("0123456789", *at);
+    if (end == std::string::npos || end == *at) return 0;
+    return static_cast<std::uint16_t>(std::stoi(out.substr(*at, end - *at)));
+  }
+  // True once a standby took over and serves on its port, within `wait`.
+  bool took_over(std::chrono::milliseconds wait) {
+    return process->wait_for(std::string(serving) + std::to_string(port), wait).has_value();
   }
 };
 
@@ -190,6 +210,157 @@ TEST_P(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
 }
 
 INSTANTIATE_TEST_SUITE_P(backends, restart, testing::every_backend, testing::backend_name);
+
+std::string lease_row(const server_data& data, const std::string& column) {
+  return testing::pg_cluster::query_one(data.url(), "SELECT " + column + " FROM server_lease");
+}
+
+// Two servers on one PostgreSQL database: the second stands by (/healthz 503, so that a
+// proxy sends nobody to it) until the first is killed, then takes over its tables from
+// the shared log, as a restart would, and the players reconnect to their seats.
+TEST(standby, takes_over_the_tables_of_a_killed_server_and_its_players_find_their_seats) {
+  const temp_folder folder;
+  const server_data data(testing::backend::postgresql, folder.path());
+  running_server first(data);
+  ASSERT_NE(first.port, 0) << first.process->output();
+  running_server second(data, running_server::expect::to_stand_by);
+  ASSERT_NE(second.port, 0) << second.process->output();
+  const auto waiting = http_get(second.port, "/healthz");
+  EXPECT_EQ(waiting.status, 503u) << waiting.body;
+  EXPECT_NE(waiting.body.find("standby"), std::string::npos) << waiting.body;
+  EXPECT_EQ(http_get(first.port, "/healthz").status, 200u);
+  EXPECT_EQ(lease_row(data, "epoch"), "1");
+
+  std::int64_t first_game = 0;
+  int abandoned = 0;
+  std::string ana_token, ben_token, code;
+  json ana_view_before;
+  {
+    player ana(first.port), ben(first.port);
+    ana.greedy = ben.greedy = true;
+    ana.hello("Ana");
+    ben.hello("Ben");
+    ana_token = ana.token;
+    ben_token = ben.token;
+    code = open_table(ana, json{{"seats", 3}});
+    ben.send(json{{"type", "join"}, {"code", code}});
+    ben.expect("joined");
+    ana.send(json{{"type", "add_bot"}, {"kind", "greedy"}});
+    ana.send(json{{"type", "start"}});
+    ASSERT_TRUE(play_until_won(ana, ben, abandoned));
+    first_game = ana.game_over->value("game_id", std::int64_t{0});
+    ASSERT_GT(first_game, 0) << ana.game_over->dump();
+    ana.game_over.reset();
+    ben.game_over.reset();
+    ana.send(json{{"type", "rematch"}});
+    play_some_steps({&ana, &ben}, 6);
+    ASSERT_FALSE(ana.game_over) << "the rematch ended before the kill";
+    ana_view_before = ana.view;
+    first.process->signal(SIGKILL);
+    first.process->wait_exit(10s);
+  }
+  const auto killed = std::chrono::steady_clock::now();
+  ASSERT_TRUE(second.took_over(10s)) << second.process->output();
+  const auto took = std::chrono::steady_clock::now() - killed;
+  EXPECT_LT(took, 5s);  // a lease of 1 s, tried every 1/8 s: about a second
+  EXPECT_EQ(lease_row(data, "epoch"), "2");
+  EXPECT_EQ(http_get(second.port, "/healthz").status, 200u);
+  EXPECT_EQ(get_json(second.port, "/api/games/" + std::to_string(first_game)).value("game_id", std::int64_t{0}),
+            first_game);
+
+  player ana(second.port), ben(second.port);
+  ana.greedy = ben.greedy = true;
+  ana.hello("", ana_token);
+  ben.hello("", ben_token);
+  const auto snapshot = ana.expect("room");
+  EXPECT_EQ(snapshot.value("code", ""), code);
+  ASSERT_FALSE(snapshot["game"].is_null());
+  EXPECT_GE(snapshot["game"].value("turns", 0), ana_view_before.value("turns", 0));
+  ben.expect("room");
+  ASSERT_TRUE(play_until_won(ana, ben, abandoned));
+  const auto second_game = ana.game_over->value("game_id", std::int64_t{0});
+  EXPECT_GT(second_game, first_game);
+  EXPECT_EQ(ana.game_over->at("scoreboard").value("games", 0), 2) << ana.game_over->dump();
+
+  // Stopped cleanly, it lets the lease go at once, for the next server to take.
+  second.process->signal(SIGTERM);
+  const auto exit_code = second.process->wait_exit(15s);
+  ASSERT_TRUE(exit_code) << second.process->output();
+  EXPECT_EQ(*exit_code, 0) << second.process->output();
+  EXPECT_EQ(testing::pg_cluster::query_one(data.url(), "SELECT expires = '-infinity' FROM server_lease_expiry"), "t");
+}
+
+// A server paused past its lease (SIGSTOP: a long stall, a machine cut off) while its
+// standby takes over, then let go on (SIGCONT), must step down without writing anything:
+// the move a player sent it meanwhile is neither stored nor shown, and the players find
+// their game on the new server exactly where they last saw it.
+TEST(standby, a_server_paused_past_its_lease_steps_down_without_writing) {
+  const temp_folder folder;
+  const server_data data(testing::backend::postgresql, folder.path());
+  running_server first(data);
+  ASSERT_NE(first.port, 0) << first.process->output();
+  running_server second(data, running_server::expect::to_stand_by);
+  ASSERT_NE(second.port, 0) << second.process->output();
+
+  // Two humans and no bot: nothing moves on either server unless a player moves it.
+  player ana(first.port), ben(first.port);
+  ana.hello("Ana");
+  ben.hello("Ben");
+  const auto code = open_table(ana, json{{"seats", 2}});
+  ben.send(json{{"type", "join"}, {"code", code}});
+  ben.expect("joined");
+  ana.send(json{{"type", "start"}});
+  play_some_steps({&ana, &ben}, 6);
+  ASSERT_FALSE(ana.game_over);
+  // Quiet: every frame of the last step has arrived.
+  while (ana.pump(200ms) || ben.pump(200ms)) {
+  }
+  const auto ana_seen = ana.view;
+  const auto ben_seen = ben.view;
+  const auto last_version = std::max(ana.version, ben.version);
+
+  first.process->signal(SIGSTOP);
+  ASSERT_TRUE(second.took_over(10s)) << second.process->output();
+  const auto stored = [&] {
+    return testing::pg_cluster::query_one(data.url(), "SELECT count(*) FROM live_actions") + " actions; " +
+           testing::pg_cluster::query_one(data.url(), "SELECT md5(string_agg(state, '')) FROM live_rooms");
+  };
+  const auto stored_at_takeover = stored();
+
+  // The player whose turn it is moves on the old server's connection; it waits in the
+  // socket while the server is paused.
+  ana.act_if_asked();
+  ben.act_if_asked();
+  const auto output_before = first.process->output().size();
+  first.process->signal(SIGCONT);
+  ASSERT_TRUE(first.process->wait_for("stepped down", 10s, output_before)) << first.process->output();
+  ASSERT_TRUE(first.process->wait_for(standing_by, 10s, output_before)) << first.process->output();
+  // Whatever the old server still said, it showed no step after the last one stored.
+  while (ana.pump(100ms) || ben.pump(100ms)) {
+  }
+  for (const auto* p : {&ana, &ben}) {
+    for (const auto& frame : p->frames)
+      EXPECT_LE(frame.value("version", std::uint64_t{0}), last_version) << frame.dump();
+    // Told to go, so that the client reconnects (through the proxy, to the new server).
+    EXPECT_EQ(p->frames.back().value("type", ""), "closing") << p->frames.back().dump();
+  }
+  EXPECT_EQ(stored(), stored_at_takeover);
+  EXPECT_NE(first.process->output().find("lost the lease"), std::string::npos) << first.process->output();
+
+  // On the new server, the game is exactly where the players last saw it.
+  player ana_again(second.port), ben_again(second.port);
+  ana_again.greedy = ben_again.greedy = true;  // games that end: random play may run to the turn limit
+  ana_again.hello("", ana.token);
+  ben_again.hello("", ben.token);
+  const auto ana_room = ana_again.expect("room");
+  const auto ben_room = ben_again.expect("room");
+  EXPECT_EQ(ana_room["game"].value("turns", -1), ana_seen.value("turns", -2));
+  EXPECT_EQ(ana_room["game"]["hand"], ana_seen["hand"]);
+  EXPECT_EQ(ben_room["game"]["hand"], ben_seen["hand"]);
+  ASSERT_TRUE(play_to_the_end({&ana_again, &ben_again}));
+  EXPECT_TRUE(ana_again.game_over->at("game_id").is_number_integer()) << ana_again.game_over->dump();
+  EXPECT_EQ(lease_row(data, "epoch"), "2");
+}
 
 }  // namespace
 }  // namespace shithead::test

@@ -27,6 +27,9 @@ class server_data {
   server_data(const server_data&) = delete;
   server_data& operator=(const server_data&) = delete;
 
+  // The PostgreSQL database's URL (empty for SQLite).
+  const std::string& url() const { return url_; }
+
   std::vector<std::string> flags() const {
     if (kind_ == testing::backend::postgresql) return {"--database", url_};
     return {"--data", file_.string()};

@@ -10,7 +10,8 @@
 #   --with-checks   also clang-format and clang-tidy, for scripts/check-format.sh and check-tidy.sh
 #   --with-postgresql
 #                   also Debian's PostgreSQL server, which the tests start as a private cluster
-#                   of their own (tests/postgres); the server needs only libpq to use one
+#                   of their own (tests/postgres), and HAProxy, which the failover test puts
+#                   in front of two servers; the server itself needs only libpq to use one
 set -euo pipefail
 
 packages=(
@@ -33,7 +34,7 @@ for flag in "$@"; do
       packages+=(clang-format clang-tidy)
       ;;
     --with-postgresql)
-      packages+=(postgresql)
+      packages+=(postgresql haproxy)
       ;;
     *)
       echo "unknown flag $flag (known: --with-browser, --with-fuzz, --with-checks, --with-postgresql)" >&2

@@ -9,15 +9,23 @@
 // more of both than ctest does).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/postgres/backend.hpp"
@@ -182,6 +190,248 @@ TEST_P(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resume
 }
 
 INSTANTIATE_TEST_SUITE_P(backends, random_kill, testing::every_backend, testing::backend_name);
+
+// A port the kernel gave out on 127.0.0.1 and took back, for a process to bind next.
+std::uint16_t free_port() {
+  boost::asio::io_context ioc;
+  boost::asio::ip::tcp::acceptor probe(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
+  return probe.local_endpoint().port();
+}
+
+// HAProxy in front of the two servers, as docker/compose.ha.yaml puts it: one address for
+// the client and the WebSocket, a health check of /healthz every 200 ms (a standby answers
+// 503, so only the lease's holder gets players), and the sessions of a server marked down
+// cut, so that its players reconnect to the one that took over.
+std::unique_ptr<child_process> start_proxy(const std::filesystem::path& folder, std::uint16_t port,
+                                           const std::array<std::uint16_t, 2>& servers) {
+  const auto config = folder / "haproxy.cfg";
+  std::ofstream out(config);
+  out << "global\n  maxconn 4096\n"
+      << "defaults\n  mode http\n  option forwardfor\n  timeout connect 1s\n  timeout client 60s\n"
+      << "  timeout server 60s\n  timeout tunnel 1h\n  timeout check 500ms\n"
+      << "frontend game\n  bind 127.0.0.1:" << port << "\n  default_backend servers\n"
+      << "backend servers\n  option httpchk GET /healthz\n  http-check expect status 200\n"
+      << "  default-server inter 200ms fall 2 rise 1 on-marked-down shutdown-sessions\n"
+      << "  server a 127.0.0.1:" << servers[0] << " check\n"
+      << "  server b 127.0.0.1:" << servers[1] << " check\n";
+  out.close();
+  return std::make_unique<child_process>("/usr/sbin/haproxy",
+                                         std::vector<std::string>{"haproxy", "-db", "-f", config.string()});
+}
+
+// True once `port` answers /healthz with 200 (through the proxy: a server holds the lease
+// and the proxy saw it), within `wait`.
+bool healthy_within(std::uint16_t port, std::chrono::milliseconds wait) {
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (http_get(port, "/healthz", 1s).status == 200u) return true;
+    std::this_thread::sleep_for(50ms);
+  }
+  return false;
+}
+
+std::string percentile_ms(std::vector<double> values, double q) {
+  if (values.empty()) return "-";
+  std::sort(values.begin(), values.end());
+  // The nearest rank: the smallest value with at least q of them at or below it.
+  const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(values.size())));
+  return std::to_string(static_cast<int>(values[std::clamp<std::size_t>(rank, 1, values.size()) - 1])) + " ms";
+}
+
+// Two servers on one PostgreSQL database behind HAProxy, tables of humans and bots
+// playing with rematches through the proxy. Each round ends in a fault of the server
+// holding the lease at a seeded random moment: kill -9 in even rounds; in odd rounds
+// SIGSTOP past its lease, and once the standby took over, SIGCONT, after which it must
+// step down without writing anything. After each: every game a client saw end is stored
+// (once, with its ratings), every player reconnects through the proxy with their token
+// to a table at a version above anything they were shown, and the data is whole. The
+// killed server comes back as the standby of the next round. Scaled by
+// SHITHEAD_FAILOVER_ROUNDS, _TABLES, _SEED and _LEASE_MS; prints the failover times, from
+// the fault to the first move the new server accepted.
+TEST(failover, through_a_proxy_every_seen_game_is_stored_once_and_every_table_resumes_on_the_standby) {
+  ASSERT_TRUE(std::filesystem::exists("/usr/sbin/haproxy"))
+      << "HAProxy is not installed: ./scripts/install-deps.sh --with-postgresql installs it";
+  const int rounds = std::max(1, env_int("SHITHEAD_FAILOVER_ROUNDS", 4));
+  const int tables = std::max(1, env_int("SHITHEAD_FAILOVER_TABLES", 4));
+  const int seed = env_int("SHITHEAD_FAILOVER_SEED", 1);
+  const std::string lease_ms = std::to_string(env_int("SHITHEAD_FAILOVER_LEASE_MS", 1000));
+  std::uint64_t random = static_cast<std::uint64_t>(seed) * 0x9e3779b97f4a7c15ull + 7;
+  const auto next_random = [&random](int low, int high) {
+    random = random * 6364136223846793005ull + 1442695040888963407ull;
+    return low + static_cast<int>((random >> 33) % static_cast<std::uint64_t>(high - low + 1));
+  };
+  std::cout << "failover: seed " << seed << " (SHITHEAD_FAILOVER_SEED), " << rounds << " round(s), " << tables
+            << " table(s), lease " << lease_ms << " ms\n";
+
+  const temp_folder folder;
+  const server_data data(testing::backend::postgresql, folder.path());
+  const std::array<std::uint16_t, 2> ports{free_port(), free_port()};
+  const auto proxy_port = free_port();
+  std::array<std::unique_ptr<child_process>, 2> servers;
+  const auto start = [&](int which, std::string_view expect) {
+    std::vector<std::string> args{"serve",
+                                  "--port",
+                                  std::to_string(ports[which]),
+                                  "--bind",
+                                  "127.0.0.1",
+                                  "--threads",
+                                  "2",
+                                  "--api-rate",
+                                  "0",
+                                  "--bot-pace",
+                                  "0",
+                                  "--lease-ms",
+                                  lease_ms,
+                                  "--trusted-proxies",
+                                  "127.0.0.1"};
+    for (auto& flag : data.flags()) args.push_back(std::move(flag));
+    servers[which] = std::make_unique<child_process>(std::move(args));
+    return servers[which]->wait_for(std::string(expect) + std::to_string(ports[which]), 30s).has_value();
+  };
+  ASSERT_TRUE(start(0, "listening on http://127.0.0.1:")) << servers[0]->output();
+  ASSERT_TRUE(start(1, "standing by on http://127.0.0.1:")) << servers[1]->output();
+  // HAProxy counts a server up until its first checks fail: players go only once it has
+  // seen the standby answer 503.
+  const std::array<std::string, 2> names{"servers/a", "servers/b"};
+  const auto proxy = start_proxy(folder.path(), proxy_port, ports);
+  ASSERT_TRUE(proxy->wait_for("Server " + names[1] + " is DOWN", 10s)) << proxy->output();
+  ASSERT_TRUE(healthy_within(proxy_port, 10s)) << proxy->output();
+
+  std::vector<seat_holder> holders;
+  std::set<std::int64_t> finished_ids;
+  int active = 0;
+  for (int t = 0; t < tables; ++t) {
+    seat_holder host{"Host" + std::to_string(t), "", "", true, 0, 0, std::make_unique<player>(proxy_port)};
+    seat_holder guest{"Guest" + std::to_string(t), "", "", false, 0, 0, std::make_unique<player>(proxy_port)};
+    host.client->greedy = guest.client->greedy = true;
+    host.client->hello(host.name);
+    guest.client->hello(guest.name);
+    host.token = host.client->token;
+    guest.token = guest.client->token;
+    host.code = guest.code = open_table(*host.client, json{{"seats", 3}});
+    ASSERT_EQ(host.code.size(), 6u);
+    guest.client->send(json{{"type", "join"}, {"code", guest.code}});
+    guest.client->expect("joined");
+    host.client->send(json{{"type", "add_bot"}, {"kind", "greedy"}});
+    host.client->send(json{{"type", "start"}});
+    holders.push_back(std::move(host));
+    holders.push_back(std::move(guest));
+  }
+
+  // The last fault and its kind, until the new server accepts a move: then its time goes
+  // to failover_ms (by kind: kill -9, SIGSTOP).
+  std::optional<std::chrono::steady_clock::time_point> fault_at;
+  bool fault_was_pause = false;
+  std::array<std::vector<double>, 2> failover_ms;
+  const auto take_and_time = [&](seat_holder& h) {
+    const auto frames_before = h.client->frames.size();
+    take_frames(h, finished_ids);
+    for (auto i = frames_before; fault_at && i < h.client->frames.size(); ++i)
+      if (h.client->frames[i].value("type", "") == "game") {
+        failover_ms[fault_was_pause ? 1 : 0].push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - *fault_at).count());
+        fault_at.reset();
+      }
+  };
+  for (int round = 0; round < rounds; ++round) {
+    const bool pause = round % 2 == 1;
+    SCOPED_TRACE("round " + std::to_string(round) + (pause ? " (SIGSTOP)" : " (kill -9)"));
+    // Play for a random while (the first move the new server accepts ends the failover).
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(next_random(500, 4000));
+    while (std::chrono::steady_clock::now() < until) {
+      for (auto& h : holders) {
+        take_and_time(h);
+        if (h.client->ws.closed()) FAIL() << h.name << " was closed mid-round\n" << servers[active]->output();
+        h.client->act_if_asked();
+      }
+    }
+
+    const int standby = 1 - active;
+    auto& old = *servers[active];
+    const auto old_output = old.output().size();
+    const auto standby_output = servers[standby]->output().size();
+    const auto proxy_output = proxy->output().size();
+    fault_at = std::chrono::steady_clock::now();
+    fault_was_pause = pause;
+    old.signal(pause ? SIGSTOP : SIGKILL);
+    if (!pause) old.wait_exit(10s);
+    ASSERT_TRUE(servers[standby]->wait_for("listening on http://127.0.0.1:" + std::to_string(ports[standby]), 30s,
+                                           standby_output))
+        << servers[standby]->output();
+    // Let go on, a paused server finds its lease gone and steps down (checked once the
+    // players are back), writing nothing: the database refuses it. A killed one comes back
+    // as the standby.
+    if (pause)
+      old.signal(SIGCONT);
+    else
+      ASSERT_TRUE(start(active, "standing by on http://127.0.0.1:")) << servers[active]->output();
+    EXPECT_EQ(data.integrity(), "ok");
+    for (auto& h : holders) take_frames(h, finished_ids, false);
+    for (auto& h : holders) h.client.reset();
+    active = standby;
+
+    // The proxy sends players on only once it saw the old server go and the new one come.
+    ASSERT_TRUE(proxy->wait_for("Server " + names[1 - active] + " is DOWN", 30s, proxy_output)) << proxy->output();
+    ASSERT_TRUE(proxy->wait_for("Server " + names[active] + " is UP", 30s, proxy_output)) << proxy->output();
+    ASSERT_TRUE(healthy_within(proxy_port, 30s)) << proxy->output();
+    for (const auto id : finished_ids) {
+      const auto reply = http_get(proxy_port, "/api/games/" + std::to_string(id));
+      EXPECT_EQ(reply.status, 200u) << "game " << id << " was seen to end but is not stored: " << reply.body;
+    }
+    for (auto& h : holders) {
+      h.client = std::make_unique<player>(proxy_port);
+      h.client->greedy = true;
+      ASSERT_TRUE(h.client->ws.connected()) << h.name << ": " << h.client->ws.error();
+      h.client->hello("", h.token);
+      const auto snapshot = h.client->expect("room");
+      ASSERT_EQ(snapshot.value("code", ""), h.code) << snapshot.dump();
+      EXPECT_GT(snapshot.value("version", std::uint64_t{0}), h.seen_version) << h.name << ": " << snapshot.dump();
+      EXPECT_GE(snapshot["scoreboard"].value("games", 0) + snapshot["scoreboard"].value("abandoned", 0),
+                h.games_seen_end)
+          << h.name;
+      h.seen_version = std::max(h.seen_version, snapshot.value("version", std::uint64_t{0}));
+      if (h.host && !snapshot["game"].is_null() && snapshot["game"].value("phase", "") == "over")
+        h.client->send(json{{"type", "rematch"}});
+    }
+    // The failover ends with the first move the new server accepts.
+    const auto settle = std::chrono::steady_clock::now() + 10s;
+    while (fault_at && std::chrono::steady_clock::now() < settle)
+      for (auto& h : holders) {
+        take_and_time(h);
+        h.client->act_if_asked();
+      }
+    ASSERT_FALSE(fault_at) << "no move was accepted in 10 s after the players came back";
+    if (pause) {
+      auto& stepped_down = *servers[1 - active];
+      ASSERT_TRUE(stepped_down.wait_for("stepped down", 30s, old_output)) << stepped_down.output();
+      ASSERT_TRUE(stepped_down.wait_for("standing by on http://127.0.0.1:", 30s, old_output)) << stepped_down.output();
+      EXPECT_NE(stepped_down.output().find("lost the lease", old_output), std::string::npos) << stepped_down.output();
+    }
+  }
+  // Stored once, with its ratings: no game twice (a step written by both servers), and
+  // every finished game with humans has their rating changes.
+  EXPECT_FALSE(finished_ids.empty()) << "no game ended in " << rounds << " round(s): nothing was checked";
+  EXPECT_EQ(testing::pg_cluster::query_one(data.url(),
+                                           "SELECT count(*) FROM (SELECT table_code, started FROM games "
+                                           "GROUP BY table_code, started HAVING count(*) > 1) twice"),
+            "0");
+  EXPECT_EQ(testing::pg_cluster::query_one(
+                data.url(),
+                "SELECT count(*) FROM game_players p JOIN games g ON g.id = p.game_id WHERE g.status = 'finished' "
+                "AND p.player_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ratings r "
+                "WHERE r.game_id = p.game_id AND r.player_id = p.player_id)"),
+            "0");
+  EXPECT_EQ(data.integrity(), "ok");
+  for (const bool pause : {false, true}) {
+    const auto& times = failover_ms[pause ? 1 : 0];
+    std::cout << "failover: from " << (pause ? "SIGSTOP" : "kill -9") << " to the first move the standby accepted, "
+              << times.size() << " time(s): p50 " << percentile_ms(times, 0.5) << ", p99 " << percentile_ms(times, 0.99)
+              << ", max " << percentile_ms(times, 1.0) << "\n";
+  }
+  for (auto& h : holders) h.client.reset();
+  for (auto& server : servers) server->signal(SIGTERM);
+  for (auto& server : servers) EXPECT_EQ(server->wait_exit(20s), std::optional<int>(0)) << server->output();
+}
 
 }  // namespace
 }  // namespace shithead::test

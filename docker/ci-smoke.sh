@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# CI entry for the Docker smoke test (.ci/run calls it). Starts this machine's private
+# CI entry for the Docker smoke tests (.ci/run calls it). Starts this machine's private
 # Docker engine with ../shared/tools/local-docker.sh (no registry is reachable: it imports
-# a debian:bookworm-slim base it makes itself), then runs docker/smoke-test.sh and exits
-# with its status.
+# a debian:bookworm-slim base it makes itself), then runs docker/smoke-test.sh and
+# docker/ha/smoke-test.sh (compose.ha.yaml) and exits with the first failure's status.
 #
 # When no engine can be started at all, this says so in a banner and exits 0: the image
 # is then untested, which the banner makes plain, but CI does not fail for a machine
@@ -51,5 +51,15 @@ echo "docker smoke: DOCKER_HOST=$DOCKER_HOST"
 status=$?
 if [ "$status" -ne 0 ]; then
   echo "docker smoke: FAILED (exit $status)" >&2
+  exit "$status"
+fi
+
+# compose.ha.yaml: PostgreSQL, two servers and HAProxy, a kill and a takeover. Its
+# server image comes from the build above's cache.
+echo "docker smoke: compose.ha.yaml"
+"$here/ha/smoke-test.sh"
+status=$?
+if [ "$status" -ne 0 ]; then
+  echo "docker smoke: compose.ha.yaml FAILED (exit $status)" >&2
 fi
 exit "$status"

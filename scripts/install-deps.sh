@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the build and tests need, only those missing.
 # Runs apt-get as root, or through sudo when run as another user.
-#   --with-browser  also what CI's browser and Docker tests need (chromium, an emoji font, curl, and
-#                   Node.js with npm when no node is installed), in the same apt-get run
+#   --with-browser  also what CI's browser and Docker tests need (chromium, an emoji font, curl,
+#                   docker-compose, and Node.js with npm when no node is installed), in the
+#                   same apt-get run
 #   --with-fuzz     also what scripts/fuzz.sh needs: clang with the libFuzzer and sanitizer
 #                   runtimes, and llvm-symbolizer for readable stacks. A flag of its own, not
 #                   part of --with-browser: it is a few hundred MB that only fuzzing needs, and
@@ -22,7 +23,8 @@ packages=(
 for flag in "$@"; do
   case "$flag" in
     --with-browser)
-      packages+=(chromium fonts-noto-color-emoji curl)  # curl: the Docker smoke test
+      # curl and docker-compose: the Docker smoke tests (compose.ha.yaml)
+      packages+=(chromium fonts-noto-color-emoji curl docker-compose)
       command -v node >/dev/null || packages+=(nodejs npm)
       ;;
     --with-fuzz)

@@ -21,6 +21,7 @@ say() { echo "ha smoke: $*"; }
 fail() {
   echo "ha smoke: FAILED: $*" >&2
   compose logs --no-color --tail 40 >&2 || true
+  docker logs --tail 20 "$project-proxy" >&2 || true
   exit 1
 }
 
@@ -48,6 +49,7 @@ else
 fi
 compose() { "${compose_command[@]}" -p "$project" -f compose.ha.yaml -f compose.ha.hostnet.yaml "$@"; }
 cleanup() {
+  docker rm -f "$project-proxy" >/dev/null 2>&1 || true
   compose down -v --remove-orphans >/dev/null 2>&1 || true
   if $created_env; then rm -f .env; fi
 }
@@ -75,7 +77,11 @@ play() {
 
 say "building and starting PostgreSQL, two servers and HAProxy (${compose_command[*]})"
 compose build --quiet
-compose up -d
+compose up -d db shithead-a shithead-b
+# The proxy's service publishes a port, which host networking cannot: its image runs here
+# with the addresses compose.ha.yaml would give it.
+docker run -d --name "$project-proxy" --network host -e "PROXY_BIND=127.0.0.1:$proxy_port" \
+  -e "SERVER_A=127.0.0.1:${ports[0]}" -e "SERVER_B=127.0.0.1:${ports[1]}" shithead-haproxy:2.6 >/dev/null
 wait_healthy "$proxy_port" 180 || fail "the proxy did not answer /healthz with 200 within 180 s"
 first=$(serving) || fail "neither server serves"
 other=$((1 - first))

@@ -89,6 +89,54 @@ void take_frames(seat_holder& h, std::set<std::int64_t>& finished_ids, bool aliv
   p.game_over.reset();  // and plays the rematch when it comes
 }
 
+// Two humans and a greedy bot at each of `tables` tables, through `port`, playing.
+void seat_tables(std::vector<seat_holder>& holders, int tables, std::uint16_t port) {
+  for (int t = 0; t < tables; ++t) {
+    seat_holder host{"Host" + std::to_string(t), "", "", true, 0, 0, std::make_unique<player>(port)};
+    seat_holder guest{"Guest" + std::to_string(t), "", "", false, 0, 0, std::make_unique<player>(port)};
+    host.client->greedy = guest.client->greedy = true;  // games that end, and soon
+    host.client->hello(host.name);
+    guest.client->hello(guest.name);
+    host.token = host.client->token;
+    guest.token = guest.client->token;
+    host.code = guest.code = open_table(*host.client, json{{"seats", 3}});
+    ASSERT_EQ(host.code.size(), 6u);
+    guest.client->send(json{{"type", "join"}, {"code", guest.code}});
+    guest.client->expect("joined");
+    host.client->send(json{{"type", "add_bot"}, {"kind", "greedy"}});
+    host.client->send(json{{"type", "start"}});
+    holders.push_back(std::move(host));
+    holders.push_back(std::move(guest));
+  }
+}
+
+// After a fault, through `port`: every game a client saw end is stored, before anyone is
+// back; then everyone comes back to their seat with their token, at a version past
+// anything they were shown, with every game they saw end on the table's scoreboard.
+// `server_log` explains a failure.
+void check_and_come_back(std::vector<seat_holder>& holders, const std::set<std::int64_t>& finished_ids,
+                         std::uint16_t port, const std::string& server_log) {
+  for (const auto id : finished_ids) {
+    const auto reply = http_get(port, "/api/games/" + std::to_string(id));
+    EXPECT_EQ(reply.status, 200u) << "game " << id << " was seen to end but is not stored: " << reply.body;
+  }
+  for (auto& h : holders) {
+    h.client = std::make_unique<player>(port);
+    h.client->greedy = true;
+    ASSERT_TRUE(h.client->ws.connected()) << h.name << ": " << h.client->ws.error() << "\n" << server_log;
+    h.client->hello("", h.token);
+    const auto snapshot = h.client->expect("room");
+    ASSERT_EQ(snapshot.value("code", ""), h.code) << snapshot.dump();
+    EXPECT_GT(snapshot.value("version", std::uint64_t{0}), h.seen_version) << h.name << ": " << snapshot.dump();
+    EXPECT_GE(snapshot["scoreboard"].value("games", 0) + snapshot["scoreboard"].value("abandoned", 0), h.games_seen_end)
+        << h.name;
+    h.seen_version = std::max(h.seen_version, snapshot.value("version", std::uint64_t{0}));
+    // A game that ended just before the fault: its host asks for the rematch again.
+    if (h.host && !snapshot["game"].is_null() && snapshot["game"].value("phase", "") == "over")
+      h.client->send(json{{"type", "rematch"}});
+  }
+}
+
 class random_kill : public ::testing::TestWithParam<testing::backend> {};
 
 TEST_P(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_past_what_was_seen) {
@@ -111,50 +159,10 @@ TEST_P(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resume
     const auto port = start_server(process, data);
     ASSERT_NE(port, 0) << process->output();
 
-    if (round == 0) {
-      // Two humans and a greedy bot at each table.
-      for (int t = 0; t < tables; ++t) {
-        seat_holder host{"Host" + std::to_string(t), "", "", true, 0, 0, std::make_unique<player>(port)};
-        seat_holder guest{"Guest" + std::to_string(t), "", "", false, 0, 0, std::make_unique<player>(port)};
-        host.client->greedy = guest.client->greedy = true;  // games that end, and soon
-        host.client->hello(host.name);
-        guest.client->hello(guest.name);
-        host.token = host.client->token;
-        guest.token = guest.client->token;
-        host.code = guest.code = open_table(*host.client, json{{"seats", 3}});
-        ASSERT_EQ(host.code.size(), 6u);
-        guest.client->send(json{{"type", "join"}, {"code", guest.code}});
-        guest.client->expect("joined");
-        host.client->send(json{{"type", "add_bot"}, {"kind", "greedy"}});
-        host.client->send(json{{"type", "start"}});
-        holders.push_back(std::move(host));
-        holders.push_back(std::move(guest));
-      }
-    } else {
-      // Before anyone is back: every game a client saw end is on disk.
-      for (const auto id : finished_ids) {
-        const auto reply = http_get(port, "/api/games/" + std::to_string(id));
-        EXPECT_EQ(reply.status, 200u) << "game " << id << " was seen to end but is not stored: " << reply.body;
-      }
-      // Everyone comes back to their seat, at a version past anything they were shown,
-      // with every game they saw end on the table's scoreboard.
-      for (auto& h : holders) {
-        h.client = std::make_unique<player>(port);
-        h.client->greedy = true;
-        ASSERT_TRUE(h.client->ws.connected()) << h.name << ": " << h.client->ws.error() << "\n" << process->output();
-        h.client->hello("", h.token);
-        const auto snapshot = h.client->expect("room");
-        ASSERT_EQ(snapshot.value("code", ""), h.code) << snapshot.dump();
-        EXPECT_GT(snapshot.value("version", std::uint64_t{0}), h.seen_version) << h.name << ": " << snapshot.dump();
-        EXPECT_GE(snapshot["scoreboard"].value("games", 0) + snapshot["scoreboard"].value("abandoned", 0),
-                  h.games_seen_end)
-            << h.name;
-        h.seen_version = std::max(h.seen_version, snapshot.value("version", std::uint64_t{0}));
-        // A game that ended just before the kill: its host asks for the rematch again.
-        if (h.host && !snapshot["game"].is_null() && snapshot["game"].value("phase", "") == "over")
-          h.client->send(json{{"type", "rematch"}});
-      }
-    }
+    if (round == 0)
+      ASSERT_NO_FATAL_FAILURE(seat_tables(holders, tables, port));
+    else
+      ASSERT_NO_FATAL_FAILURE(check_and_come_back(holders, finished_ids, port, process->output()));
 
     // Play for a random while, then kill -9.
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(next_random(500, 4000));
@@ -300,23 +308,7 @@ TEST(failover, through_a_proxy_every_seen_game_is_stored_once_and_every_table_re
   std::vector<seat_holder> holders;
   std::set<std::int64_t> finished_ids;
   int active = 0;
-  for (int t = 0; t < tables; ++t) {
-    seat_holder host{"Host" + std::to_string(t), "", "", true, 0, 0, std::make_unique<player>(proxy_port)};
-    seat_holder guest{"Guest" + std::to_string(t), "", "", false, 0, 0, std::make_unique<player>(proxy_port)};
-    host.client->greedy = guest.client->greedy = true;
-    host.client->hello(host.name);
-    guest.client->hello(guest.name);
-    host.token = host.client->token;
-    guest.token = guest.client->token;
-    host.code = guest.code = open_table(*host.client, json{{"seats", 3}});
-    ASSERT_EQ(host.code.size(), 6u);
-    guest.client->send(json{{"type", "join"}, {"code", guest.code}});
-    guest.client->expect("joined");
-    host.client->send(json{{"type", "add_bot"}, {"kind", "greedy"}});
-    host.client->send(json{{"type", "start"}});
-    holders.push_back(std::move(host));
-    holders.push_back(std::move(guest));
-  }
+  ASSERT_NO_FATAL_FAILURE(seat_tables(holders, tables, proxy_port));
 
   // The last fault and its kind, until the new server accepts a move: then its time goes
   // to failover_ms (by kind: kill -9, SIGSTOP).
@@ -374,25 +366,7 @@ TEST(failover, through_a_proxy_every_seen_game_is_stored_once_and_every_table_re
     ASSERT_TRUE(proxy->wait_for("Server " + names[1 - active] + " is DOWN", 30s, proxy_output)) << proxy->output();
     ASSERT_TRUE(proxy->wait_for("Server " + names[active] + " is UP", 30s, proxy_output)) << proxy->output();
     ASSERT_TRUE(healthy_within(proxy_port, 30s)) << proxy->output();
-    for (const auto id : finished_ids) {
-      const auto reply = http_get(proxy_port, "/api/games/" + std::to_string(id));
-      EXPECT_EQ(reply.status, 200u) << "game " << id << " was seen to end but is not stored: " << reply.body;
-    }
-    for (auto& h : holders) {
-      h.client = std::make_unique<player>(proxy_port);
-      h.client->greedy = true;
-      ASSERT_TRUE(h.client->ws.connected()) << h.name << ": " << h.client->ws.error();
-      h.client->hello("", h.token);
-      const auto snapshot = h.client->expect("room");
-      ASSERT_EQ(snapshot.value("code", ""), h.code) << snapshot.dump();
-      EXPECT_GT(snapshot.value("version", std::uint64_t{0}), h.seen_version) << h.name << ": " << snapshot.dump();
-      EXPECT_GE(snapshot["scoreboard"].value("games", 0) + snapshot["scoreboard"].value("abandoned", 0),
-                h.games_seen_end)
-          << h.name;
-      h.seen_version = std::max(h.seen_version, snapshot.value("version", std::uint64_t{0}));
-      if (h.host && !snapshot["game"].is_null() && snapshot["game"].value("phase", "") == "over")
-        h.client->send(json{{"type", "rematch"}});
-    }
+    ASSERT_NO_FATAL_FAILURE(check_and_come_back(holders, finished_ids, proxy_port, servers[active]->output()));
     // The failover ends with the first move the new server accepts.
     const auto settle = std::chrono::steady_clock::now() + 10s;
     while (fault_at && std::chrono::steady_clock::now() < settle)

@@ -94,6 +94,19 @@ bool play_until_won(player& host, player& guest, int& abandoned) {
   return false;
 }
 
+// The host asks for a rematch and both play a few steps of it; then `server` is killed
+// with SIGKILL in the middle of that game. `host_saw`: the host's last view of it.
+void kill_mid_rematch(player& host, player& guest, child_process& server, json& host_saw) {
+  host.game_over.reset();
+  guest.game_over.reset();
+  host.send(json{{"type", "rematch"}});
+  play_some_steps({&host, &guest}, 6);
+  ASSERT_FALSE(host.game_over) << "the rematch ended before the kill; no mid-game state to restore";
+  host_saw = host.view;
+  server.signal(SIGKILL);
+  server.wait_exit(10s);
+}
+
 const json* leaderboard_row(const json& board, const std::string& player_id) {
   for (const auto& row : board["players"])
     if (row.value("player_id", "") == player_id) return &row;
@@ -142,14 +155,7 @@ TEST_P(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
     EXPECT_EQ(ben.game_over->value("game_id", 0), first_game);
 
     // The rematch is under way when the process is killed.
-    ana.game_over.reset();
-    ben.game_over.reset();
-    ana.send(json{{"type", "rematch"}});
-    play_some_steps({&ana, &ben}, 6);
-    ASSERT_FALSE(ana.game_over) << "the rematch ended before the kill; no mid-game state to restore";
-    ana_view_before = ana.view;
-    server.process->signal(SIGKILL);
-    server.process->wait_exit(10s);
+    ASSERT_NO_FATAL_FAILURE(kill_mid_rematch(ana, ben, *server.process, ana_view_before));
   }
 
   running_server server(data);
@@ -215,20 +221,31 @@ std::string lease_row(const server_data& data, const std::string& column) {
   return testing::pg_cluster::query_one(data.url(), "SELECT " + column + " FROM server_lease");
 }
 
+// Two servers on one PostgreSQL database with a lease of a second: `first` serves,
+// `second` stands by.
+class standby : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    first.emplace(data);
+    ASSERT_NE(first->port, 0) << first->process->output();
+    second.emplace(data, running_server::expect::to_stand_by);
+    ASSERT_NE(second->port, 0) << second->process->output();
+  }
+
+  const temp_folder folder;
+  const server_data data{testing::backend::postgresql, folder.path()};
+  std::optional<running_server> first;
+  std::optional<running_server> second;
+};
+
 // Two servers on one PostgreSQL database: the second stands by (/healthz 503, so that a
 // proxy sends nobody to it) until the first is killed, then takes over its tables from
 // the shared log, as a restart would, and the players reconnect to their seats.
-TEST(standby, takes_over_the_tables_of_a_killed_server_and_its_players_find_their_seats) {
-  const temp_folder folder;
-  const server_data data(testing::backend::postgresql, folder.path());
-  running_server first(data);
-  ASSERT_NE(first.port, 0) << first.process->output();
-  running_server second(data, running_server::expect::to_stand_by);
-  ASSERT_NE(second.port, 0) << second.process->output();
-  const auto waiting = http_get(second.port, "/healthz");
+TEST_F(standby, takes_over_the_tables_of_a_killed_server_and_its_players_find_their_seats) {
+  const auto waiting = http_get(second->port, "/healthz");
   EXPECT_EQ(waiting.status, 503u) << waiting.body;
   EXPECT_NE(waiting.body.find("standby"), std::string::npos) << waiting.body;
-  EXPECT_EQ(http_get(first.port, "/healthz").status, 200u);
+  EXPECT_EQ(http_get(first->port, "/healthz").status, 200u);
   EXPECT_EQ(lease_row(data, "epoch"), "1");
 
   std::int64_t first_game = 0;
@@ -236,7 +253,7 @@ TEST(standby, takes_over_the_tables_of_a_killed_server_and_its_players_find_thei
   std::string ana_token, ben_token, code;
   json ana_view_before;
   {
-    player ana(first.port), ben(first.port);
+    player ana(first->port), ben(first->port);
     ana.greedy = ben.greedy = true;
     ana.hello("Ana");
     ben.hello("Ben");
@@ -250,25 +267,18 @@ TEST(standby, takes_over_the_tables_of_a_killed_server_and_its_players_find_thei
     ASSERT_TRUE(play_until_won(ana, ben, abandoned));
     first_game = ana.game_over->value("game_id", std::int64_t{0});
     ASSERT_GT(first_game, 0) << ana.game_over->dump();
-    ana.game_over.reset();
-    ben.game_over.reset();
-    ana.send(json{{"type", "rematch"}});
-    play_some_steps({&ana, &ben}, 6);
-    ASSERT_FALSE(ana.game_over) << "the rematch ended before the kill";
-    ana_view_before = ana.view;
-    first.process->signal(SIGKILL);
-    first.process->wait_exit(10s);
+    ASSERT_NO_FATAL_FAILURE(kill_mid_rematch(ana, ben, *first->process, ana_view_before));
   }
   const auto killed = std::chrono::steady_clock::now();
-  ASSERT_TRUE(second.took_over(10s)) << second.process->output();
+  ASSERT_TRUE(second->took_over(10s)) << second->process->output();
   const auto took = std::chrono::steady_clock::now() - killed;
   EXPECT_LT(took, 5s);  // a lease of 1 s, tried every 1/8 s: about a second
   EXPECT_EQ(lease_row(data, "epoch"), "2");
-  EXPECT_EQ(http_get(second.port, "/healthz").status, 200u);
-  EXPECT_EQ(get_json(second.port, "/api/games/" + std::to_string(first_game)).value("game_id", std::int64_t{0}),
+  EXPECT_EQ(http_get(second->port, "/healthz").status, 200u);
+  EXPECT_EQ(get_json(second->port, "/api/games/" + std::to_string(first_game)).value("game_id", std::int64_t{0}),
             first_game);
 
-  player ana(second.port), ben(second.port);
+  player ana(second->port), ben(second->port);
   ana.greedy = ben.greedy = true;
   ana.hello("", ana_token);
   ben.hello("", ben_token);
@@ -283,10 +293,10 @@ TEST(standby, takes_over_the_tables_of_a_killed_server_and_its_players_find_thei
   EXPECT_EQ(ana.game_over->at("scoreboard").value("games", 0), 2) << ana.game_over->dump();
 
   // Stopped cleanly, it lets the lease go at once, for the next server to take.
-  second.process->signal(SIGTERM);
-  const auto exit_code = second.process->wait_exit(15s);
-  ASSERT_TRUE(exit_code) << second.process->output();
-  EXPECT_EQ(*exit_code, 0) << second.process->output();
+  second->process->signal(SIGTERM);
+  const auto exit_code = second->process->wait_exit(15s);
+  ASSERT_TRUE(exit_code) << second->process->output();
+  EXPECT_EQ(*exit_code, 0) << second->process->output();
   EXPECT_EQ(testing::pg_cluster::query_one(data.url(), "SELECT expires = '-infinity' FROM server_lease_expiry"), "t");
 }
 
@@ -294,16 +304,9 @@ TEST(standby, takes_over_the_tables_of_a_killed_server_and_its_players_find_thei
 // standby takes over, then let go on (SIGCONT), must step down without writing anything:
 // the move a player sent it meanwhile is neither stored nor shown, and the players find
 // their game on the new server exactly where they last saw it.
-TEST(standby, a_server_paused_past_its_lease_steps_down_without_writing) {
-  const temp_folder folder;
-  const server_data data(testing::backend::postgresql, folder.path());
-  running_server first(data);
-  ASSERT_NE(first.port, 0) << first.process->output();
-  running_server second(data, running_server::expect::to_stand_by);
-  ASSERT_NE(second.port, 0) << second.process->output();
-
+TEST_F(standby, a_server_paused_past_its_lease_steps_down_without_writing) {
   // Two humans and no bot: nothing moves on either server unless a player moves it.
-  player ana(first.port), ben(first.port);
+  player ana(first->port), ben(first->port);
   ana.hello("Ana");
   ben.hello("Ben");
   const auto code = open_table(ana, json{{"seats", 2}});
@@ -319,8 +322,8 @@ TEST(standby, a_server_paused_past_its_lease_steps_down_without_writing) {
   const auto ben_seen = ben.view;
   const auto last_version = std::max(ana.version, ben.version);
 
-  first.process->signal(SIGSTOP);
-  ASSERT_TRUE(second.took_over(10s)) << second.process->output();
+  first->process->signal(SIGSTOP);
+  ASSERT_TRUE(second->took_over(10s)) << second->process->output();
   const auto stored = [&] {
     return testing::pg_cluster::query_one(data.url(), "SELECT count(*) FROM live_actions") + " actions; " +
            testing::pg_cluster::query_one(data.url(), "SELECT md5(string_agg(state, '')) FROM live_rooms");
@@ -331,10 +334,10 @@ TEST(standby, a_server_paused_past_its_lease_steps_down_without_writing) {
   // socket while the server is paused.
   ana.act_if_asked();
   ben.act_if_asked();
-  const auto output_before = first.process->output().size();
-  first.process->signal(SIGCONT);
-  ASSERT_TRUE(first.process->wait_for("stepped down", 10s, output_before)) << first.process->output();
-  ASSERT_TRUE(first.process->wait_for(standing_by, 10s, output_before)) << first.process->output();
+  const auto output_before = first->process->output().size();
+  first->process->signal(SIGCONT);
+  ASSERT_TRUE(first->process->wait_for("stepped down", 10s, output_before)) << first->process->output();
+  ASSERT_TRUE(first->process->wait_for(standing_by, 10s, output_before)) << first->process->output();
   // Whatever the old server still said, it showed no step after the last one stored.
   while (ana.pump(100ms) || ben.pump(100ms)) {
   }
@@ -345,10 +348,10 @@ TEST(standby, a_server_paused_past_its_lease_steps_down_without_writing) {
     EXPECT_EQ(p->frames.back().value("type", ""), "closing") << p->frames.back().dump();
   }
   EXPECT_EQ(stored(), stored_at_takeover);
-  EXPECT_NE(first.process->output().find("lost the lease"), std::string::npos) << first.process->output();
+  EXPECT_NE(first->process->output().find("lost the lease"), std::string::npos) << first->process->output();
 
   // On the new server, the game is exactly where the players last saw it.
-  player ana_again(second.port), ben_again(second.port);
+  player ana_again(second->port), ben_again(second->port);
   ana_again.greedy = ben_again.greedy = true;  // games that end: random play may run to the turn limit
   ana_again.hello("", ana.token);
   ben_again.hello("", ben.token);

@@ -19,7 +19,7 @@ struct server_with_store : store_server {
   std::shared_ptr<std::atomic<bool>> disk_full = std::make_shared<std::atomic<bool>>(false);
 
   explicit server_with_store(server::service_limits limits = fast_players()) {
-    db->before_each_batch_for_tests([full = disk_full](server::sqlite::database&) {
+    sqlite()->before_each_batch_for_tests([full = disk_full](server::sqlite::database&) {
       if (*full) throw server::sqlite::error("database or disk is full", SQLITE_FULL);
     });
     start(std::move(limits));

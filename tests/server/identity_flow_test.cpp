@@ -241,10 +241,14 @@ TEST(sign_out_others, signing_out_from_the_new_device_ends_the_old_ones_token) {
   EXPECT_TRUE(saw_error(laptop, "session_moved"));
 }
 
-TEST(exposed_tokens, a_token_from_before_the_upgrade_works_once_and_is_replaced) {
-  // A data file as an older server left it: a player whose token came from the old
+// On both stores (tests/postgres/backend.hpp): the token is looked up, replaced and
+// written there.
+class exposed_tokens : public ::testing::TestWithParam<testing::backend> {};
+
+TEST_P(exposed_tokens, a_token_from_before_the_upgrade_works_once_and_is_replaced) {
+  // A store as an older server left it: a player whose token came from the old
   // generator (the migration marks every such row exposed).
-  store_server server;
+  store_server server(GetParam());
   const std::string old_token = "0123456789abcdef0123456789abcdef";
   server::player_record ana{"a1b2c3d4e5f6",
                             "Ana",
@@ -252,7 +256,7 @@ TEST(exposed_tokens, a_token_from_before_the_upgrade_works_once_and_is_replaced)
                             std::chrono::system_clock::now() - 24h,
                             std::chrono::system_clock::now() - 1h,
                             true};
-  server.db->queries_for_tests().save_player(ana);
+  server.seed_player(ana);
   server.start(fast_players());  // loads the players, as `shithead serve` does
 
   player browser(server.port());
@@ -276,6 +280,8 @@ TEST(exposed_tokens, a_token_from_before_the_upgrade_works_once_and_is_replaced)
   }
   EXPECT_TRUE(found);
 }
+
+INSTANTIATE_TEST_SUITE_P(backends, exposed_tokens, testing::every_backend, testing::backend_name);
 
 }  // namespace
 }  // namespace shithead::test

@@ -138,8 +138,11 @@ TEST(lobby_limits, a_table_with_only_bots_closes_soon_but_one_with_a_seated_huma
   EXPECT_EQ(watcher.expect("joined").value("code", ""), bens);
 }
 
-TEST(lobby_limits, players_who_never_played_are_forgotten_and_players_with_games_are_kept) {
-  store_server server;
+// On both stores (tests/postgres/backend.hpp): forgetting is a write the store does.
+class forgetting : public ::testing::TestWithParam<testing::backend> {};
+
+TEST_P(forgetting, players_who_never_played_are_forgotten_and_players_with_games_are_kept) {
+  store_server server(GetParam());
   auto limits = fast_players();
   limits.forget_idle_after = 400ms;
   limits.housekeeping_every = 200ms;
@@ -175,6 +178,8 @@ TEST(lobby_limits, players_who_never_played_are_forgotten_and_players_with_games
   player here_again(server.port());
   EXPECT_EQ(hello_reply(here_again, "", here_token).value("player_id", ""), here.player_id);
 }
+
+INSTANTIATE_TEST_SUITE_P(backends, forgetting, testing::every_backend, testing::backend_name);
 
 }  // namespace
 }  // namespace shithead::test

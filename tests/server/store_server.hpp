@@ -1,20 +1,26 @@
 #pragma once
-// A real server with the game attached and a real SQLite file behind it, for the tests
-// that need what the store does (full disk, forgetting idle players). Construct, set
-// what the test needs on `db` (a fault hook), then start(limits).
+// A real server with the game attached and a real store behind it, for the tests that
+// need what the store does (full disk, forgetting idle players, tokens on disk): a SQLite
+// file, or a PostgreSQL database of the run's cluster (tests/postgres). Construct, set
+// what the test needs on the store (seed_player, a fault hook), then start(limits).
 #include <sqlite3.h>
+
 #include <memory>
 
 #include "server/app/game_service.hpp"
+#include "server/store/pg_queries.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/server/game_client.hpp"
+#include "tests/store/store_backends.hpp"
 
 namespace shithead::test {
 
 struct store_server {
-  temp_folder data;
-  std::shared_ptr<server::sqlite_store> db =
-      std::make_shared<server::sqlite_store>((data.path() / "shithead.db").string());
+  explicit store_server(testing::backend kind = testing::backend::sqlite)
+      : database(kind, server::store_testing::sqlite_in::file), db(database.open()) {}
+
+  server::store_testing::fresh_database database;
+  std::shared_ptr<server::batch_store> db;
   std::shared_ptr<std::shared_ptr<server::game_service>> holder =
       std::make_shared<std::shared_ptr<server::game_service>>();
   test_server http{[holder = holder](beast::tcp_stream stream, http::request<http::string_body> request,
@@ -25,6 +31,23 @@ struct store_server {
                    },
                    {},
                    false};
+
+  // The SQLite store, for its fault hooks; null on PostgreSQL.
+  server::sqlite_store* sqlite() { return dynamic_cast<server::sqlite_store*>(db.get()); }
+
+  // Before start(): a player row as an older server left it, written behind the store.
+  void seed_player(const server::player_record& record) {
+    if (auto* lite = sqlite()) {
+      lite->queries_for_tests().save_player(record);
+      return;
+    }
+    server::pg::connection c(database.url());
+    server::pg_queries rows(c);
+    server::pg::transaction tx(c);
+    c.exec("SELECT shithead_fence(holder, epoch) FROM server_lease WHERE id = 1");  // as its holder would
+    rows.save_player(record);
+    tx.commit();
+  }
 
   void start(server::service_limits limits) {
     auto players = db->load_players();  // before the store's threads, as attach_game does

@@ -507,6 +507,20 @@ TEST(store, an_in_memory_store_keeps_what_it_is_given_while_it_runs) {
 
 INSTANTIATE_TEST_SUITE_P(backends, store_on, every_backend, backend_name);
 
+// Which of PostgreSQL's failures keep a batch and try it again (the database could not
+// take it now: full, gone, restarting, or this server no longer holds the lease) and
+// which cost only the job (the SQL or the data was wrong).
+TEST(pg_error, the_database_full_gone_or_restarting_is_tried_again_and_a_bad_job_is_not) {
+  for (const char* again :
+       {"53100", "53200", "53300", "08006", "08001", "57P01", "57P03", "58030", "40001", "40P01", "25006", ""})
+    EXPECT_TRUE(pg::error("failed", again).storage_failed()) << again;
+  for (const char* wrong : {"23505", "23503", "22P02", "42P01", "42601"})
+    EXPECT_FALSE(pg::error("failed", wrong).storage_failed()) << wrong;
+  EXPECT_TRUE(pg::error("deposed", "SH001").fenced());
+  EXPECT_TRUE(pg::error("no fence", "SH002").fenced());
+  EXPECT_FALSE(pg::error("full", "53100").fenced());
+}
+
 // PostgreSQL going away (restarted, the network cut) is SQLite's full disk: a step waits
 // unanswered while tables refuse moves (healthy() is false), and is written on a new
 // connection once the database is back, the server never restarted; reads reconnect too.

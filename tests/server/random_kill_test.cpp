@@ -262,7 +262,7 @@ TEST(failover, through_a_proxy_every_seen_game_is_stored_once_and_every_table_re
   const int rounds = std::max(1, env_int("SHITHEAD_FAILOVER_ROUNDS", 4));
   const int tables = std::max(1, env_int("SHITHEAD_FAILOVER_TABLES", 4));
   const int seed = env_int("SHITHEAD_FAILOVER_SEED", 1);
-  const std::string lease_ms = std::to_string(env_int("SHITHEAD_FAILOVER_LEASE_MS", 1000));
+  const std::string lease_ms = std::to_string(env_int("SHITHEAD_FAILOVER_LEASE_MS", 2000));
   std::uint64_t random = static_cast<std::uint64_t>(seed) * 0x9e3779b97f4a7c15ull + 7;
   const auto next_random = [&random](int low, int high) {
     random = random * 6364136223846793005ull + 1442695040888963407ull;

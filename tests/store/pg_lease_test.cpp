@@ -26,7 +26,9 @@ using namespace std::chrono_literals;
 const player_record ana = player("a1a1a1a1a1a1", "Ana");
 const player_record bob = player("b2b2b2b2b2b2", "Bob");
 
-constexpr auto term = 600ms;  // short, so that a lapse is quick to wait for
+// Short, so that a lapse is quick to wait for, and long enough that a renewal late by a
+// busy machine's (or ThreadSanitizer's) stall does not lose it.
+constexpr auto term = 1000ms;
 
 std::string sqlstate_of(const std::function<void()>& f) {
   try {

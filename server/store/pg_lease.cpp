@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
-#include <random>
+
+#include "server/core/random_source.hpp"
 
 namespace shithead::server {
 namespace {
@@ -19,11 +19,7 @@ using steady = std::chrono::steady_clock;
 std::string new_holder_name() {
   std::array<char, 256> host{};
   if (gethostname(host.data(), host.size() - 1) != 0) host[0] = '\0';
-  std::random_device entropy;
-  const auto tag = (static_cast<std::uint64_t>(entropy()) << 32U) | entropy();
-  std::array<char, 17> hex{};
-  std::snprintf(hex.data(), hex.size(), "%016llx", static_cast<unsigned long long>(tag));
-  return std::string(host.data()) + ":" + std::to_string(getpid()) + ":" + std::string(hex.data(), 8);
+  return fmt::format("{}:{}:{:08x}", host.data(), getpid(), system_random_u64() & 0xffffffffU);
 }
 
 std::string seconds_text(std::chrono::milliseconds d) {

@@ -62,15 +62,15 @@ class child_process {
   bool started() const { return pid_ > 0; }
   const std::string& output() const { return output_; }
 
-  // Reads output until `prefix` is followed by a number and the end of its line; the
-  // number, or nothing at the deadline.
+  // Reads output until `prefix` is followed by a number and whatever ends it (the end of
+  // the line, a space): the number, or nothing at the deadline.
   std::optional<std::string> number_after(std::string_view prefix, std::chrono::milliseconds timeout) {
     const auto deadline = clock_type::now() + timeout;
     for (;;) {
       if (const auto at = output_.find(prefix); at != std::string::npos) {
         const auto begin = at + prefix.size();
         const auto end = output_.find_first_not_of("0123456789", begin);
-        if (end != std::string::npos && end > begin && output_[end] == '\n') return output_.substr(begin, end - begin);
+        if (end != std::string::npos && end > begin) return output_.substr(begin, end - begin);
       }
       if (!read_some(deadline)) return std::nullopt;
     }

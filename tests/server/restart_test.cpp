@@ -41,18 +41,10 @@ struct running_server {
     for (auto& flag : data.flags()) args.push_back(std::move(flag));
     process = std::make_unique<child_process>(std::move(args));
     if (!process->started()) return;
-    port = port_after(first == expect::to_serve ? serving : standing_by, 0);
+    if (const auto logged = process->number_after(first == expect::to_serve ? serving : standing_by, 30s))
+      port = static_cast<std::uint16_t>(std::stoi(*logged));
   }
 
-  // The port logged after `prefix`, in output after `from`; 0 when none came in 30 s.
-  std::uint16_t port_after(std::string_view prefix, std::size_t from) {
-    const auto at = process->wait_for(prefix, 30s, from);
-    if (!at) return 0;
-    const auto& out = process->output();
-    const auto end = out.find_first_not_of("0123456789", *at);
-    if (end == std::string::npos || end == *at) return 0;
-    return static_cast<std::uint16_t>(std::stoi(out.substr(*at, end - *at)));
-  }
   // True once a standby took over and serves on its port, within `wait`.
   bool took_over(std::chrono::milliseconds wait) {
     return process->wait_for(std::string(serving) + std::to_string(port), wait).has_value();

@@ -30,4 +30,10 @@ std::optional<char32_t> decode_utf8(std::string_view text, std::size_t& at) {
   return cp;
 }
 
+bool is_utf8(std::string_view text) {
+  for (std::size_t at = 0; at < text.size();)
+    if (!decode_utf8(text, at)) return false;
+  return true;
+}
+
 }  // namespace shithead::server

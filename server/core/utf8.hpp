@@ -10,4 +10,7 @@ namespace shithead::server {
 // U+10FFFF.
 std::optional<char32_t> decode_utf8(std::string_view text, std::size_t& at);
 
+// Whether the whole of `text` is strict UTF-8 (as decode_utf8 reads it).
+bool is_utf8(std::string_view text);
+
 }  // namespace shithead::server

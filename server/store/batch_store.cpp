@@ -184,7 +184,19 @@ void batch_store::outage::recovered(std::size_t written) {
   delay = std::chrono::milliseconds(100);
 }
 
-void batch_store::finish_unwritten(std::deque<job>& batch) { answer(batch, std::vector<char>(batch.size(), 0)); }
+void batch_store::finish_unwritten(std::deque<job>& batch) {
+  answer(batch, std::vector<char>(batch.size(), 0));
+  // Reads that waited behind the writes (a backend without a reading connection) are
+  // not run against a database that refuses writes at closing: they hear so.
+  for (auto& j : batch) {
+    if (j.write || !j.failed) continue;
+    try {
+      j.failed("the store closed");
+    } catch (const std::exception& e) {
+      spdlog::error("store: a callback threw: {}", e.what());
+    }
+  }
+}
 
 void batch_store::answer(std::deque<job>& batch, const std::vector<char>& written) {
   for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -219,6 +231,11 @@ void batch_store::run_read(job& j, const std::function<store_connection&()>& con
     j.run(*c);
   } catch (const std::exception& e) {
     spdlog::error("store: a read failed: {}", e.what());
+    try {
+      if (j.failed) j.failed(e.what());
+    } catch (const std::exception& again) {
+      spdlog::error("store: a callback threw: {}", again.what());
+    }
   }
   // A read that left a transaction open would pin an old snapshot (and, on the writer's
   // connection, make every later batch fail).
@@ -263,6 +280,11 @@ bool batch_store::run_batch(std::deque<job>& batch, outage& state) {
             batch[i].run(c);
             c.release_savepoint();
             written[i] = 1;
+          } catch (const name_conflict& e) {
+            // Not a fault: the caller hears name_taken (save_player).
+            spdlog::info("store: {}; not written", e.what());
+            c.rollback_to_savepoint();
+            c.release_savepoint();
           } catch (const std::exception& e) {
             // The database, not the job: the whole batch waits and is tried again.
             if (storage_failed(e)) throw;
@@ -313,10 +335,23 @@ bool batch_store::run_batch(std::deque<job>& batch, outage& state) {
   return true;
 }
 
-void batch_store::save_player(player_record player) {
-  std::vector<std::string> id{player.id};
-  push_write(job{
-      [player = std::move(player)](store_connection& c) { c.rows().save_player(player); }, {}, true, std::move(id)});
+void batch_store::save_player(player_record player, std::function<void(player_saved)> done) {
+  auto taken = std::make_shared<bool>(false);
+  job j;
+  j.players.push_back(player.id);
+  j.run = [player = std::move(player), taken](store_connection& c) {
+    try {
+      c.rows().save_player(player);
+    } catch (const name_conflict&) {
+      *taken = true;  // and the job's savepoint takes back whatever the attempt wrote
+      throw;
+    }
+  };
+  if (done)
+    j.after_commit = [taken, done = std::move(done)](bool written) {
+      done(written ? player_saved::saved : *taken ? player_saved::name_taken : player_saved::failed);
+    };
+  push_write(std::move(j));
 }
 
 void batch_store::forget_idle_players(std::chrono::system_clock::time_point seen_before, int most,
@@ -350,16 +385,26 @@ void batch_store::save_step(table_step step, std::function<void(std::vector<reco
   push_write(std::move(j));
 }
 
-void batch_store::answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) {
-  // Shared, so that a refused job hands the callback back rather than taking it along.
-  auto answer = std::make_shared<std::function<void(rankings_result)>>(std::move(done));
-  const auto queued = push_read(
-      job{[question = std::move(question), answer](store_connection& c) {
-            (*answer)(server::answer_rankings(c.rows(), question, std::chrono::system_clock::now(), &c.leaderboard));
-          },
-          {},
-          false,
-          {}});
+template <class Result>
+void batch_store::ask(std::function<Result(store_connection&)> run, std::function<void(Result)> done) {
+  // Shared between the job, its failure and a refusal here; answers the first of them.
+  struct once {
+    std::function<void(Result)> done;
+    bool answered = false;
+    void operator()(Result r) {
+      if (answered) return;
+      answered = true;
+      done(std::move(r));
+    }
+  };
+  auto answer = std::make_shared<once>(once{std::move(done)});
+  job j;
+  j.write = false;
+  j.run = [run = std::move(run), answer](store_connection& c) { (*answer)(run(c)); };
+  j.failed = [answer](const std::string& why) {
+    (*answer)(store_refusal{store_refusal::reason::failed, "the store cannot answer just now: " + why, std::nullopt});
+  };
+  const auto queued = push_read(std::move(j));
   // Refused: answered here, on the caller's thread, outside the lock. A closed store is
   // shutting down with the server, so it names no time to come back.
   if (queued == read_queued::full)
@@ -369,8 +414,22 @@ void batch_store::answer_rankings(protocol::rankings_question question, std::fun
     (*answer)(store_refusal{store_refusal::reason::closed, "the store is closed", std::nullopt});
 }
 
+void batch_store::answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) {
+  ask<rankings_result>(
+      [question = std::move(question)](store_connection& c) {
+        return server::answer_rankings(c.rows(), question, std::chrono::system_clock::now(), &c.leaderboard);
+      },
+      std::move(done));
+}
+
+void batch_store::find_player(std::string token_hash, std::function<void(player_lookup)> done) {
+  ask<player_lookup>([token_hash = std::move(token_hash)](
+                         store_connection& c) { return player_lookup(c.rows().player_by_token_hash(token_hash)); },
+                     std::move(done));
+}
+
 bool batch_store::read_with(std::function<void(store_connection&)> job_fn) {
-  return push_read(job{std::move(job_fn), {}, false, {}}) == read_queued::yes;
+  return push_read(job{std::move(job_fn), {}, false, {}, {}}) == read_queued::yes;
 }
 
 void batch_store::wait_for_writes_for_tests() {
@@ -380,7 +439,7 @@ void batch_store::wait_for_writes_for_tests() {
   }
   std::promise<void> committed;
   auto done = committed.get_future();
-  push_write(job{[](store_connection&) {}, [&committed](bool) { committed.set_value(); }, true, {}});
+  push_write(job{[](store_connection&) {}, [&committed](bool) { committed.set_value(); }, true, {}, {}});
   done.wait();
 }
 

@@ -55,12 +55,14 @@ class batch_store : public store {
 
   void start() override;
   void close() override;
-  void save_player(player_record player) override;
+  void save_player(player_record player, std::function<void(player_saved)> done) override;
+  using store::save_player;
   void forget_idle_players(std::chrono::system_clock::time_point seen_before, int most,
                            std::function<void(std::vector<std::string>)> done) override;
   void save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) override;
   using store::save_table;
   void answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) override;
+  void find_player(std::string token_hash, std::function<void(player_lookup)> done) override;
   bool healthy() const override;
   std::optional<std::string> problem() const override;
   std::size_t queue_depth() const override;
@@ -131,10 +133,17 @@ class batch_store : public store {
     // The players whose rows the write changes: the batch locks them all first, in one
     // order (store_connection::lock_players).
     std::vector<std::string> players;
+    // A read that threw or found no connection: why. May be empty.
+    std::function<void(const std::string& why)> failed;
   };
   void push_write(job j);
   enum class read_queued { yes, full, closed };
   read_queued push_read(job j);
+  // Queues `run` as a read whose answer goes to `done`, exactly once: a refusal (busy,
+  // closed) at once on the caller's thread; a read that threw, or found no connection,
+  // as `failed`. Result is a rules::result<..., store_refusal>.
+  template <class Result>
+  void ask(std::function<Result(store_connection&)> run, std::function<void(Result)> done);
   void loop();
   void read_loop();
   // A database that refuses writes: when it began, how long to wait before the next try,

@@ -140,14 +140,16 @@ connection::~connection() { PQfinish(conn_); }
 
 void connection::fail(PGresult* r, const std::string& what) const {
   std::string sqlstate;
+  std::string constraint;
   std::string message;
   if (r) {
     if (const char* code = PQresultErrorField(r, PG_DIAG_SQLSTATE)) sqlstate = code;
+    if (const char* name = PQresultErrorField(r, PG_DIAG_CONSTRAINT_NAME)) constraint = name;
     message = trimmed(PQresultErrorMessage(r));
   }
   if (message.empty()) message = trimmed(PQerrorMessage(conn_));
   PQclear(r);
-  throw error(what + ": " + message, sqlstate);
+  throw error(what + ": " + message, sqlstate, constraint);
 }
 
 void connection::exec(std::string_view sql) {

@@ -23,11 +23,13 @@ namespace shithead::server::pg {
 
 class error : public std::runtime_error {
  public:
-  explicit error(const std::string& what, std::string sqlstate = {})
-      : std::runtime_error(what), sqlstate_(std::move(sqlstate)) {}
+  explicit error(const std::string& what, std::string sqlstate = {}, std::string constraint = {})
+      : std::runtime_error(what), sqlstate_(std::move(sqlstate)), constraint_(std::move(constraint)) {}
   // PostgreSQL's five-character SQLSTATE; empty when the server sent none (the
   // connection itself failed).
   const std::string& sqlstate() const { return sqlstate_; }
+  // The constraint (or unique index) a write broke; empty for other errors.
+  const std::string& constraint() const { return constraint_; }
   // The database could not take the write now (the connection lost or refused, the disk
   // full, the server shutting down or out of connections), not the SQL: the same write
   // may well succeed later, so it is kept and tried again on a new connection.
@@ -38,6 +40,7 @@ class error : public std::runtime_error {
 
  private:
   std::string sqlstate_;
+  std::string constraint_;
 };
 
 // One row set, freed with the object.

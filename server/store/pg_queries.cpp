@@ -10,10 +10,15 @@ pg_queries::pg_queries(pg::connection& db)
       load_rooms_(db.prepare("SELECT code, state FROM live_rooms ORDER BY code COLLATE \"C\"")),
       load_log_(db.prepare(
           "SELECT code, game, idx, version, seat, action FROM live_actions ORDER BY code COLLATE \"C\", game, idx")),
-      upsert_player_(db.prepare("INSERT INTO players (id, name, token_hash, created, last_seen, token_exposed) "
-                                "VALUES ($1, $2, $3, $4, $5, $6) "
-                                "ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen, "
-                                "token_hash = excluded.token_hash, token_exposed = excluded.token_exposed")),
+      player_by_token_hash_(db.prepare(
+          "SELECT id, name, token_hash, created, last_seen, token_exposed FROM players WHERE token_hash = $1")),
+      player_with_name_key_(db.prepare("SELECT id FROM players WHERE name_key = $1")),
+      upsert_player_(
+          db.prepare("INSERT INTO players (id, name, name_key, token_hash, created, last_seen, token_exposed) "
+                     "VALUES ($1, $2, $3, $4, $5, $6, $7) "
+                     "ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, "
+                     "last_seen = excluded.last_seen, token_hash = excluded.token_hash, "
+                     "token_exposed = excluded.token_exposed")),
       // game_players_by_player answers NOT EXISTS without a scan of the games.
       forget_idle_players_(db.prepare(
           "DELETE FROM players WHERE id IN (SELECT p.id FROM players p WHERE p.last_seen < $1 AND NOT EXISTS "
@@ -53,7 +58,7 @@ pg_queries::pg_queries(pg::connection& db)
                            "FROM game_players gp JOIN games g ON g.id = gp.game_id "
                            "LEFT JOIN ratings r ON r.game_id = g.id AND r.player_id = gp.player_id "
                            "WHERE gp.player_id = $1 ORDER BY g.ended DESC, g.id DESC LIMIT $2")),
-      all_players_(db.prepare("SELECT id, name FROM players ORDER BY created, id")),
+      players_named_(db.prepare("SELECT id, name FROM players WHERE name_key = $1 ORDER BY created, id")),
       last_game_id_(db.prepare("SELECT coalesce(max(id), 0) FROM games")),
       game_(db.prepare("SELECT id, ruleset, status, started, ended, record FROM games WHERE id = $1")),
       seats_of_(db.prepare(
@@ -90,14 +95,34 @@ std::vector<saved_table> pg_queries::rooms() {
   return out;
 }
 
-void pg_queries::save_player(const player_record& player) {
-  upsert_player_.run(pg::params()
-                         .add(player.id)
-                         .add(player.name)
-                         .add(player.token_hash)
-                         .add(to_unix_ms(player.created))
-                         .add(to_unix_ms(player.last_seen))
-                         .add(player.token_exposed ? 1 : 0));
+std::optional<player_record> pg_queries::player_by_token_hash(const std::string& token_hash) {
+  const auto r = player_by_token_hash_.run(pg::params().add(token_hash));
+  if (r.rows() == 0) return std::nullopt;
+  return player_record{
+      r.text(0, 0),      r.text(0, 1), r.text(0, 2), from_unix_ms(r.int64(0, 3)), from_unix_ms(r.int64(0, 4)),
+      r.int64(0, 5) != 0};
+}
+
+std::optional<std::string> pg_queries::player_with_name_key(const std::string& key) {
+  const auto r = player_with_name_key_.run(pg::params().add(key));
+  if (r.rows() == 0) return std::nullopt;
+  return r.text(0, 0);
+}
+
+void pg_queries::upsert_player(const player_record& player, const std::string& key) {
+  try {
+    upsert_player_.run(pg::params()
+                           .add(player.id)
+                           .add(player.name)
+                           .add(key)
+                           .add(player.token_hash)
+                           .add(to_unix_ms(player.created))
+                           .add(to_unix_ms(player.last_seen))
+                           .add(player.token_exposed ? 1 : 0));
+  } catch (const pg::error& e) {
+    if (e.sqlstate() == "23505" && e.constraint() == "players_by_name_key") throw name_conflict(e.what());
+    throw;
+  }
 }
 
 std::vector<std::string> pg_queries::forget_idle_players(std::int64_t seen_before, int most) {
@@ -238,8 +263,8 @@ std::vector<player_game_row> pg_queries::games_of(std::string_view player_id, in
   return out;
 }
 
-std::vector<named_player_row> pg_queries::all_players() {
-  const auto r = all_players_.run();
+std::vector<named_player_row> pg_queries::players_named(const std::string& key) {
+  const auto r = players_named_.run(pg::params().add(key));
   std::vector<named_player_row> out;
   out.reserve(static_cast<std::size_t>(r.rows()));
   for (int i = 0; i < r.rows(); ++i) out.push_back(named_player_row{r.text(i, 0), r.text(i, 1)});

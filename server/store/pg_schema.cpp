@@ -1,15 +1,21 @@
 #include "server/store/pg_schema.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <array>
 #include <string>
+#include <vector>
+
+#include "server/store/unique_names.hpp"
 
 namespace shithead::server {
 namespace {
 
 // Never edit a migration that has shipped: add another. Times are Unix milliseconds;
 // flags are 0 or 1 integers, as in the SQLite file, so that a file's rows move over as
-// they are (migrate-store).
-constexpr std::array<std::string_view, 2> migrations = {
+// they are (migrate-store). A migration that SQL alone cannot do has a C++ step after
+// its SQL (finish_in_cpp).
+constexpr std::array<std::string_view, 3> migrations = {
     // 1: SQLite's schema at its version 5: players with their ratings, finished games
     // with each seat's result and the ratings they moved, and the tables in play with
     // the log of each live game's actions.
@@ -126,7 +132,38 @@ CREATE TRIGGER live_rooms_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE O
 CREATE TRIGGER live_actions_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON live_actions
   FOR EACH STATEMENT EXECUTE FUNCTION shithead_require_fence();
 )sql",
+    // 3: SQLite's schema 6: each player's row holds its name's key (name_key(), C++ case
+    // folding that the database's lower() does not share) under a unique index, so that
+    // two servers can never give one name to two players. finish_in_cpp fills the keys
+    // (unique_names.hpp), then makes them required and unique.
+    R"sql(
+ALTER TABLE players ADD COLUMN name_key TEXT;
+)sql",
 };
+
+void key_player_names(pg::connection& db) {
+  // Nobody holds the lease (migrate() checked), so these writes pass the tables' fence at
+  // its current epoch, as store_copy's do.
+  db.exec("SELECT shithead_fence(holder, epoch) FROM server_lease WHERE id = 1");
+  std::vector<stored_name> names;
+  {
+    auto read = db.prepare("SELECT id, name, last_seen FROM players");
+    const auto rows = read.run();
+    for (int i = 0; i < rows.rows(); ++i)
+      names.push_back(stored_name{rows.text(i, 0), rows.text(i, 1), rows.int64(i, 2)});
+  }
+  auto write = db.prepare("UPDATE players SET name = $1, name_key = $2 WHERE id = $3");
+  for (const auto& row : unique_name_keys(names)) {
+    if (row.renamed) spdlog::warn("store: player {} shared a name with another; now named \"{}\"", row.id, row.name);
+    write.run(pg::params().add(row.name).add(row.key).add(row.id));
+  }
+  db.exec("ALTER TABLE players ALTER COLUMN name_key SET NOT NULL");
+  db.exec("CREATE UNIQUE INDEX players_by_name_key ON players (name_key)");
+}
+
+void finish_in_cpp(pg::connection& db, int version) {
+  if (version == 3) key_player_names(db);
+}
 
 // Any constant both servers agree on: the key of the advisory lock that migrations hold.
 constexpr std::string_view migration_lock = "SELECT pg_advisory_xact_lock(7403505981427310601)";
@@ -157,7 +194,22 @@ void migrate(pg::connection& db, int target) {
   if (current > latest)
     throw pg::error("the database has schema version " + std::to_string(current) + ", newer than this server's " +
                     std::to_string(latest) + "; run a newer shithead, or restore a backup made by this version");
-  for (int next = current + 1; next <= target; ++next) db.exec(migrations[static_cast<std::size_t>(next - 1)]);
+  if (target > current && current >= 2) {
+    // The tables carry the lease's fence (migration 2). A server of the version before
+    // that still holds the lease would write on meanwhile, without what this migration
+    // adds (a player without a name key): it must stop first. The lease's row stays
+    // locked until the migration commits, so no server claims it meanwhile.
+    auto lease = db.prepare(
+        "SELECT l.holder, e.expires > clock_timestamp() FROM server_lease l JOIN server_lease_expiry e ON e.id = l.id "
+        "WHERE l.id = 1 FOR UPDATE");
+    if (const auto held = lease.run(); held.rows() == 1 && held.text(0, 1) == "t")
+      throw pg::error("the database has schema version " + std::to_string(current) + " and the server " +
+                      held.text(0, 0) + ", which uses it, holds its lease: stop every server before upgrading");
+  }
+  for (int next = current + 1; next <= target; ++next) {
+    db.exec(migrations[static_cast<std::size_t>(next - 1)]);
+    finish_in_cpp(db, next);
+  }
   if (target > current) {
     db.exec("DELETE FROM shithead_schema");
     db.exec("INSERT INTO shithead_schema (version) VALUES (" + std::to_string(target) + ")");

@@ -8,6 +8,7 @@
 
 #include "server/core/player_name.hpp"
 #include "server/core/player_record.hpp"
+#include "server/core/utf8.hpp"
 #include "server/rankings/player_stats.hpp"
 
 namespace shithead::server {
@@ -113,11 +114,13 @@ std::optional<protocol::player_profile> player_profile(rankings_rows& rows, std:
 
 protocol::players_named players_named(rankings_rows& rows, std::string_view raw) {
   // Cleaned as names are when chosen (spaces trimmed and squeezed), so " Big  Al " finds "Big Al".
-  const auto clean = clean_player_name(raw);
-  const auto wanted = name_key(clean ? clean.value() : std::string(raw));
+  // What is not even UTF-8 is nobody's name (and no database would take it as text).
   protocol::players_named found;
-  for (const auto& p : rows.all_players())
-    if (name_key(p.name) == wanted) found.players.push_back(protocol::named_player{p.player_id, p.name});
+  const auto clean = clean_player_name(raw);
+  if (!clean && !is_utf8(raw)) return found;
+  const auto wanted = name_key(clean ? clean.value() : std::string(raw));
+  for (auto& p : rows.players_named(wanted))
+    found.players.push_back(protocol::named_player{std::move(p.player_id), std::move(p.name)});
   return found;
 }
 

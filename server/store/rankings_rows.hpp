@@ -77,8 +77,9 @@ class rankings_rows {
   virtual std::optional<player_row> player(std::string_view player_id) = 0;
   // Newest first, at most `limit`.
   virtual std::vector<player_game_row> games_of(std::string_view player_id, int limit) = 0;
-  // Every player, oldest first.
-  virtual std::vector<named_player_row> all_players() = 0;
+  // The players whose name has this key (name_key()): one at most, since the key is
+  // unique.
+  virtual std::vector<named_player_row> players_named(const std::string& key) = 0;
   // Any recorded game (finished or abandoned); games in progress are not recorded.
   virtual std::optional<game_row> game(std::int64_t game_id) = 0;
   virtual std::vector<game_seat_row> seats_of(std::int64_t game_id) = 0;

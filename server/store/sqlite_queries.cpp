@@ -1,5 +1,9 @@
 #include "server/store/sqlite_queries.hpp"
 
+#include <sqlite3.h>
+
+#include <string_view>
+
 #include "server/store/store.hpp"
 
 namespace shithead::server {
@@ -32,10 +36,15 @@ sqlite_queries::sqlite_queries(sqlite::database& db)
       load_players_(
           db.prepare("SELECT id, name, token_hash, created, last_seen, token_exposed FROM players ORDER BY created")),
       load_rooms_(db.prepare("SELECT code, state FROM live_rooms ORDER BY code")),
-      upsert_player_(db.prepare(
-          "INSERT INTO players (id, name, token_hash, created, last_seen, token_exposed) VALUES (?, ?, ?, ?, ?, ?) "
-          "ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen, "
-          "token_hash = excluded.token_hash, token_exposed = excluded.token_exposed")),
+      player_by_token_hash_(db.prepare(
+          "SELECT id, name, token_hash, created, last_seen, token_exposed FROM players WHERE token_hash = ?")),
+      player_with_name_key_(db.prepare("SELECT id FROM players WHERE name_key = ?")),
+      upsert_player_(
+          db.prepare("INSERT INTO players (id, name, name_key, token_hash, created, last_seen, token_exposed) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?) "
+                     "ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, "
+                     "last_seen = excluded.last_seen, token_hash = excluded.token_hash, "
+                     "token_exposed = excluded.token_exposed")),
       // game_players_by_player answers NOT EXISTS without a scan of the games.
       forget_idle_players_(
           db.prepare("DELETE FROM players WHERE id IN (SELECT p.id FROM players p WHERE p.last_seen < ? AND NOT EXISTS "
@@ -75,7 +84,7 @@ sqlite_queries::sqlite_queries(sqlite::database& db)
                            "FROM game_players gp JOIN games g ON g.id = gp.game_id "
                            "LEFT JOIN ratings r ON r.game_id = g.id AND r.player_id = gp.player_id "
                            "WHERE gp.player_id = ? ORDER BY g.ended DESC, g.id DESC LIMIT ?")),
-      all_players_(db.prepare("SELECT id, name FROM players ORDER BY created")),
+      players_named_(db.prepare("SELECT id, name FROM players WHERE name_key = ? ORDER BY created")),
       last_game_id_(db.prepare("SELECT coalesce(max(id), 0) FROM games")),
       game_(db.prepare("SELECT id, ruleset, status, started, ended, record FROM games WHERE id = ?")),
       seats_of_(db.prepare(
@@ -111,12 +120,35 @@ std::vector<saved_table> sqlite_queries::rooms() {
   return out;
 }
 
-void sqlite_queries::save_player(const player_record& player) {
+std::optional<player_record> sqlite_queries::player_by_token_hash(const std::string& token_hash) {
+  in_use q(player_by_token_hash_);
+  q->bind(1, token_hash);
+  if (!q->step()) return std::nullopt;
+  return player_record{q->text(0),      q->text(1), q->text(2), from_unix_ms(q->int64(3)), from_unix_ms(q->int64(4)),
+                       q->int64(5) != 0};
+}
+
+std::optional<std::string> sqlite_queries::player_with_name_key(const std::string& key) {
+  in_use q(player_with_name_key_);
+  q->bind(1, key);
+  if (!q->step()) return std::nullopt;
+  return q->text(0);
+}
+
+void sqlite_queries::upsert_player(const player_record& player, const std::string& key) {
   in_use q(upsert_player_);
-  q->bind(1, player.id).bind(2, player.name).bind(3, player.token_hash);
-  q->bind(4, to_unix_ms(player.created)).bind(5, to_unix_ms(player.last_seen));
-  q->bind(6, std::int64_t{player.token_exposed ? 1 : 0});
-  q->run();
+  q->bind(1, player.id).bind(2, player.name).bind(3, key).bind(4, player.token_hash);
+  q->bind(5, to_unix_ms(player.created)).bind(6, to_unix_ms(player.last_seen));
+  q->bind(7, std::int64_t{player.token_exposed ? 1 : 0});
+  try {
+    q->run();
+  } catch (const sqlite::error& e) {
+    // One writer holds the file, so store_rows::save_player's check has already seen every
+    // row; this is the index speaking for it all the same.
+    if (e.code() == SQLITE_CONSTRAINT_UNIQUE && std::string_view(e.what()).find("name_key") != std::string_view::npos)
+      throw name_conflict(e.what());
+    throw;
+  }
 }
 
 std::vector<std::string> sqlite_queries::forget_idle_players(std::int64_t seen_before, int most) {
@@ -239,8 +271,9 @@ std::vector<player_game_row> sqlite_queries::games_of(std::string_view player_id
   return out;
 }
 
-std::vector<named_player_row> sqlite_queries::all_players() {
-  in_use q(all_players_);
+std::vector<named_player_row> sqlite_queries::players_named(const std::string& key) {
+  in_use q(players_named_);
+  q->bind(1, key);
   std::vector<named_player_row> out;
   while (q->step()) out.push_back(named_player_row{q->text(0), q->text(1)});
   return out;

@@ -25,7 +25,7 @@ class sqlite_queries final : public store_rows {
   // store_rows
   std::vector<player_record> players() override;
   std::vector<saved_table> rooms() override;
-  void save_player(const player_record& player) override;
+  std::optional<player_record> player_by_token_hash(const std::string& token_hash) override;
   std::vector<std::string> forget_idle_players(std::int64_t seen_before, int most) override;
   void save_room(const std::string& code, const std::string& state, std::int64_t updated) override;
   void forget_room(const std::string& code) override;
@@ -49,15 +49,21 @@ class sqlite_queries final : public store_rows {
   std::vector<finished_seat_row> finished_seats(std::int64_t since, std::optional<std::string_view> only) override;
   std::optional<player_row> player(std::string_view player_id) override;
   std::vector<player_game_row> games_of(std::string_view player_id, int limit) override;
-  std::vector<named_player_row> all_players() override;
+  std::vector<named_player_row> players_named(const std::string& key) override;
   std::int64_t last_game_id() override;
   std::optional<game_row> game(std::int64_t game_id) override;
   std::vector<game_seat_row> seats_of(std::int64_t game_id) override;
+
+ protected:
+  std::optional<std::string> player_with_name_key(const std::string& key) override;
+  void upsert_player(const player_record& player, const std::string& key) override;
 
  private:
   sqlite::database& db_;
   sqlite::statement load_players_;
   sqlite::statement load_rooms_;
+  sqlite::statement player_by_token_hash_;
+  sqlite::statement player_with_name_key_;
   sqlite::statement upsert_player_;
   sqlite::statement forget_idle_players_;
   sqlite::statement upsert_room_;
@@ -79,7 +85,7 @@ class sqlite_queries final : public store_rows {
   sqlite::statement finished_seats_of_one_;
   sqlite::statement player_;
   sqlite::statement games_of_;
-  sqlite::statement all_players_;
+  sqlite::statement players_named_;
   sqlite::statement last_game_id_;
   sqlite::statement game_;
   sqlite::statement seats_of_;

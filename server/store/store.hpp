@@ -105,6 +105,16 @@ struct store_refusal {
 
 using rankings_result = rules::result<protocol::rankings_answer, store_refusal>;
 
+// What became of a player's row (store::save_player).
+enum class player_saved {
+  saved,       // committed
+  name_taken,  // another player's row holds the name's key (name_key()): nothing written
+  failed,      // not written: the job failed, or the store closed first
+};
+
+// A player looked up by token hash: nullopt when no row has it.
+using player_lookup = rules::result<std::optional<player_record>, store_refusal>;
+
 struct rating_change {
   std::string player_id;
   std::string name;
@@ -134,7 +144,11 @@ class store {
   virtual void close() = 0;
 
   // Queued writes, never dropped while the store is open, written in the order queued.
-  virtual void save_player(player_record player) = 0;
+  // A player's row holds their name's key (name_key()) under a unique index: names are
+  // unique in the store, whichever server wrote them. `done` hears after the commit (on
+  // the store's thread) whether the row went in; a name another row holds writes nothing.
+  virtual void save_player(player_record player, std::function<void(player_saved)> done) = 0;
+  void save_player(player_record player) { save_player(std::move(player), {}); }
   // Forgets players last seen before `seen_before` who never sat in a recorded game: a
   // name and a registry place are not held for ever by someone who never played.
   // `done` gets their ids after the commit (on the store's thread); at most `most` go in
@@ -154,6 +168,11 @@ class store {
   // through `done` exactly once: on the store's reading thread from the last commit, or
   // at once on the caller's thread, refused as busy or closed.
   virtual void answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) = 0;
+
+  // The player whose token hashes to `token_hash`, read from the last commit as a
+  // rankings question is (and refused the same ways), answered through `done` once: a
+  // token issued by another server that shares the store is found here.
+  virtual void find_player(std::string token_hash, std::function<void(player_lookup)> done) = 0;
 
   // False while writes fail (/healthz; tables refuse moves with cannot_save). Writes the
   // disk refuses are kept and tried again, never answered as failed. Answers at once,

@@ -20,9 +20,10 @@ struct table_columns {
 };
 
 // In an order the foreign keys accept. The columns are the same in both schemas
-// (pg_schema.cpp's migration 1 is SQLite's version 5).
+// (pg_schema.cpp's migrations 1 and 3 make SQLite's version 6, the lease aside), and the
+// name keys move over as the SQLite migration computed them.
 constexpr std::array<table_columns, 6> tables = {{
-    {"players", "id, name, token_hash, created, last_seen, mu, sigma, token_exposed", 8},
+    {"players", "id, name, name_key, token_hash, created, last_seen, mu, sigma, token_exposed", 9},
     {"games", "id, table_code, ruleset, seats, start, started, ended, status, record", 9},
     {"game_players", "game_id, seat, player_id, bot, name, place, shithead", 7},
     {"ratings", "player_id, game_id, mu_before, sigma_before, mu, sigma", 6},

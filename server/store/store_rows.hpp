@@ -6,6 +6,7 @@
 // the connection; a failure throws.
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -38,14 +39,25 @@ struct seat_insert {
   bool shithead = false;
 };
 
+// Another player's row holds the name key a save would give (store_rows::save_player).
+class name_conflict : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class store_rows : public rankings_rows {
  public:
   // Loading at start.
   virtual std::vector<player_record> players() = 0;
   virtual std::vector<saved_table> rooms() = 0;  // with their logs, in code order
+  virtual std::optional<player_record> player_by_token_hash(const std::string& token_hash) = 0;
 
   // Writing.
-  virtual void save_player(const player_record& player) = 0;
+  // Inserts or updates the player's row with their name's key (name_key()); throws
+  // name_conflict, having written nothing, when another row holds that key. Checked
+  // before the write, and enforced by the unique index when another server wrote the
+  // same key in a transaction still open meanwhile.
+  void save_player(const player_record& player);
   // Deletes up to `most` players last seen before `seen_before` who sat in no recorded
   // game (and so have no rating); returns their ids.
   virtual std::vector<std::string> forget_idle_players(std::int64_t seen_before, int most) = 0;
@@ -63,6 +75,13 @@ class store_rows : public rankings_rows {
   virtual void add_rating_history(const std::string& player_id, std::int64_t game_id, const rating& before,
                                   const rating& after) = 0;
   virtual int times_shithead(const std::string& player_id) = 0;  // in finished games
+
+ protected:
+  // The id of the player whose row holds `key`, if any.
+  virtual std::optional<std::string> player_with_name_key(const std::string& key) = 0;
+  // The insert or update of save_player, throwing name_conflict when the unique index
+  // refuses the key.
+  virtual void upsert_player(const player_record& player, const std::string& key) = 0;
 };
 
 }  // namespace shithead::server

@@ -1,13 +1,18 @@
 #include "server/store/store_schema.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <array>
 #include <string>
+
+#include "server/store/unique_names.hpp"
 
 namespace shithead::server {
 namespace {
 
 // Never edit a migration that has shipped: add another. Times are Unix milliseconds.
-constexpr std::array<std::string_view, 5> migrations = {
+// A migration that SQL alone cannot do has a C++ step after its SQL (finish_in_cpp).
+constexpr std::array<std::string_view, 6> migrations = {
     // 1: players and finished games with each seat's result.
     R"sql(
 CREATE TABLE players (
@@ -109,7 +114,34 @@ UPDATE live_rooms SET state = json_set(state, '$.game.record.ruleset.pickup_lead
     R"sql(
 ALTER TABLE players ADD COLUMN token_exposed INTEGER NOT NULL DEFAULT 1;
 )sql",
+    // 6: names unique in the file, not only in one server's memory: each row holds its
+    // name's key (name_key(), C++ case folding that SQL's lower() does not know), under a
+    // unique index. finish_in_cpp fills the keys, renaming players whose names today's
+    // folding makes the same (unique_names.hpp), then builds the index.
+    R"sql(
+ALTER TABLE players ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+)sql",
 };
+
+// Every player's name key, and the index that keeps them unique.
+void key_player_names(sqlite::database& db) {
+  std::vector<stored_name> names;
+  {
+    auto read = db.prepare("SELECT id, name, last_seen FROM players");
+    while (read.step()) names.push_back(stored_name{read.text(0), read.text(1), read.int64(2)});
+  }
+  auto write = db.prepare("UPDATE players SET name = ?, name_key = ? WHERE id = ?");
+  for (const auto& row : unique_name_keys(names)) {
+    if (row.renamed) spdlog::warn("store: player {} shared a name with another; now named \"{}\"", row.id, row.name);
+    write.bind(1, row.name).bind(2, row.key).bind(3, row.id);
+    write.run();
+  }
+  db.exec("CREATE UNIQUE INDEX players_by_name_key ON players (name_key)");
+}
+
+void finish_in_cpp(sqlite::database& db, int version) {
+  if (version == 6) key_player_names(db);
+}
 
 }  // namespace
 
@@ -142,6 +174,7 @@ void migrate(sqlite::database& db, int target) {
   for (int next = current + 1; next <= target; ++next) {
     sqlite::transaction step(db);
     db.exec(migrations[static_cast<std::size_t>(next - 1)]);
+    finish_in_cpp(db, next);
     db.exec("PRAGMA user_version = " + std::to_string(next));
     step.commit();
   }

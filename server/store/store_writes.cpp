@@ -7,6 +7,7 @@
 
 #include "protocol/record_text.hpp"
 #include "protocol/ruleset_text.hpp"
+#include "server/core/player_name.hpp"
 #include "server/rankings/titles.hpp"
 
 namespace shithead::server {
@@ -30,6 +31,13 @@ void check_game(const game_to_record& game) {
 }
 
 }  // namespace
+
+void store_rows::save_player(const player_record& player) {
+  const auto key = name_key(player.name);
+  if (const auto holder = player_with_name_key(key); holder && *holder != player.id)
+    throw name_conflict("the name \"" + player.name + "\" is another player's");
+  upsert_player(player, key);
+}
 
 recorded_game record_game(store_rows& rows, const game_to_record& game) {
   check_game(game);

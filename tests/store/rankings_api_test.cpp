@@ -600,7 +600,7 @@ class failing_rows final : public rankings_rows {
   std::vector<finished_seat_row> finished_seats(std::int64_t, std::optional<std::string_view>) override { fail(); }
   std::optional<player_row> player(std::string_view) override { fail(); }
   std::vector<player_game_row> games_of(std::string_view, int) override { fail(); }
-  std::vector<named_player_row> all_players() override { fail(); }
+  std::vector<named_player_row> players_named(const std::string&) override { fail(); }
   std::optional<game_row> game(std::int64_t) override { fail(); }
   std::vector<game_seat_row> seats_of(std::int64_t) override { fail(); }
   std::int64_t last_game_id() override { fail(); }

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <type_traits>
 
+#include "server/lobby/sha256.hpp"
 #include "server/room/table_settings.hpp"
 
 namespace shithead::server {
@@ -217,7 +218,7 @@ void game_service::on_lobby(connection& c, const request_id& id, Request request
 void game_service::on_hello(connection& c, const protocol::hello_request& request, const request_id& id) {
   if (request.version != protocol::protocol_version)
     return send_error(c, id, protocol::error_code::bad_version, "this server speaks protocol version 1");
-  if (!c.player_id.empty())
+  if (!c.player_id.empty() || c.hello_pending)
     return send_error(c, id, protocol::error_code::already_hello, "this connection has said hello");
   const auto now = std::chrono::steady_clock::now();
   auto& use = use_of(c.session->address_key());
@@ -242,14 +243,103 @@ void game_service::on_hello(connection& c, const protocol::hello_request& reques
   if (new_player && limits_.new_players.burst > 0 && use.new_players.available(now) < 1)
     return send_error(c, id, protocol::error_code::rate_limited,
                       "too many new players from your address; try again later, or come back with your token");
-  auto welcomed = players_.hello(request.name, token, std::chrono::system_clock::now());
-  if (!welcomed) return send_error(c, id, welcomed.error().code, welcomed.error().message);
-  if (new_player) use.new_players.take(now);
-  const auto& w = welcomed.value();
-  // Queued before the welcome goes out; the store writes in order, so the player's row
-  // (and a renewed token's hash) is on disk before any game that names them.
-  if (services_.db)
-    if (const auto* record = players_.find_by_id(w.player_id)) services_.db->save_player(*record);
+  if (!new_player && services_.db && is_lower_hex(*token, token_hex_length) && !players_.find_by_token(*token))
+    return look_up_token(c, id, request.name, *token);
+  say_hello(c, id, request.name, token, new_player);
+}
+
+void game_service::look_up_token(connection& c, const request_id& id, std::string name, std::string token) {
+  c.hello_pending = true;
+  std::weak_ptr<game_service> weak = weak_from_this();
+  std::string hash = sha256_hex(token);  // before the callback takes the token along
+  services_.db->find_player(std::move(hash), [weak, session = c.session, id, name = std::move(name),
+                                              token = std::move(token)](player_lookup found) mutable {
+    auto self = weak.lock();
+    if (!self) return;
+    asio::post(self->strand_, [self, session = std::move(session), id, name = std::move(name), token = std::move(token),
+                               found = std::move(found)]() mutable {
+      auto* waiting = self->served(session.get());
+      if (!waiting) return;
+      waiting->hello_pending = false;
+      if (!found) return self->send_error(*waiting, id, protocol::error_code::store_unavailable, found.error().message);
+      if (auto& record = found.value()) {
+        // The store's row is the player as they are now, whatever this registry held.
+        if (!self->players_.find_by_id(record->id) && self->players_.size() >= self->players_.limits().max_players)
+          return self->send_error(*waiting, id, protocol::error_code::registry_full,
+                                  "the server has no room for more players");
+        self->players_.commit(std::move(*record));
+      }
+      // Not found: say_hello answers bad_token.
+      self->say_hello(*waiting, id, name, token, false);
+    });
+  });
+}
+
+void game_service::say_hello(connection& c, const request_id& id, std::string_view name,
+                             std::optional<std::string_view> token, bool new_player) {
+  auto change = players_.prepare_hello(name, token, std::chrono::system_clock::now());
+  if (!change) return send_error(c, id, change.error().code, change.error().message);
+  if (new_player) use_of(c.session->address_key()).new_players.take(std::chrono::steady_clock::now());
+  auto& [record, answer, must_store] = change.value();
+  if (!services_.db) {
+    players_.commit(std::move(record));
+    return welcome_player(c, id, std::move(answer));
+  }
+  // A new player, a new name or a new token goes out only once stored: a crash must not
+  // leave a client holding what the store never got, and another server may have taken
+  // the name meanwhile (the store's unique index says so).
+  if (must_store && !services_.db->healthy())
+    return send_error(c, id, protocol::error_code::cannot_save, std::string(cannot_save_message));
+  // Taken here at once, so that every hello after it on this strand sees it, in the order
+  // the store writes them; given back if the store refuses it.
+  players_.commit(record);
+  if (!must_store) {
+    // Only last_seen (and perhaps the name's letter case): nothing to wait for.
+    store_player(std::move(record), nullptr, {});
+    return welcome_player(c, id, std::move(answer));
+  }
+  c.hello_pending = true;
+  store_player(
+      std::move(record), c.session,
+      [self = shared_from_this(), id, answer = std::move(answer)](connection* waiting, player_saved saved) mutable {
+        if (!waiting) return;
+        waiting->hello_pending = false;
+        if (saved == player_saved::name_taken)
+          return self->send_error(*waiting, id, protocol::error_code::name_taken,
+                                  "\"" + answer.name + "\" is taken; pick another name");
+        if (saved == player_saved::failed)
+          return self->send_error(*waiting, id, protocol::error_code::cannot_save,
+                                  "the store could not save you; try again");
+        self->welcome_player(*waiting, id, std::move(answer));
+      });
+}
+
+void game_service::store_player(player_record record, std::shared_ptr<websocket_session> session,
+                                std::function<void(connection*, player_saved)> then) {
+  std::weak_ptr<game_service> weak = weak_from_this();
+  services_.db->save_player(
+      record, [weak, record, session = std::move(session), then = std::move(then)](player_saved saved) mutable {
+        auto self = weak.lock();
+        if (!self) return;
+        asio::post(self->strand_, [self, record = std::move(record), session = std::move(session),
+                                   then = std::move(then), saved] {
+          if (saved != player_saved::saved) {
+            spdlog::warn("players: the store refused player {} ({}); their next hello reads the store", record.id,
+                         saved == player_saved::name_taken ? "their name is another's" : "the write failed");
+            self->players_.take_back(record);
+          }
+          if (then) then(session ? self->served(session.get()) : nullptr, saved);
+        });
+      });
+}
+
+game_service::connection* game_service::served(const websocket_session* session) {
+  const auto it = connections_.find(session);
+  if (it == connections_.end() || it->second.retired) return nullptr;
+  return &it->second;
+}
+
+void game_service::welcome_player(connection& c, const request_id& id, welcome w) {
   // A renewed token makes any device code for the old one worthless.
   if (w.token_renewed) device_codes_.cancel(w.player_id);
   c.player_id = w.player_id;
@@ -285,15 +375,28 @@ void game_service::on_sign_out_others(connection& c, const request_id& id) {
   // A new token kept only in memory would bring the old one back at the next restart.
   if (services_.db && !services_.db->healthy())
     return send_error(c, id, protocol::error_code::cannot_save, std::string(cannot_save_message));
-  auto renewed = players_.renew_token(c.player_id);
+  auto renewed = players_.with_fresh_token(c.player_id);
   if (!renewed) return send_error(c, id, protocol::error_code::registry_full, "no fresh token; try again");
-  if (services_.db)
-    if (const auto* record = players_.find_by_id(c.player_id)) services_.db->save_player(*record);
+  auto& [record, token] = *renewed;
+  // The old token stops working here at once; the new one goes out once stored.
+  players_.commit(record);
   device_codes_.cancel(c.player_id);
-  c.token = *renewed;
   // No other connection of this player is live (one connection per player), so the
   // other devices learn it at their next hello: bad_token.
-  send(*c.session, protocol::token_message{id, std::move(*renewed)});
+  if (!services_.db) {
+    c.token = token;
+    return send(*c.session, protocol::token_message{id, std::move(token)});
+  }
+  store_player(
+      std::move(record), c.session,
+      [self = shared_from_this(), id, token = std::move(token)](connection* asker, player_saved saved) mutable {
+        if (!asker) return;
+        if (saved != player_saved::saved)
+          return self->send_error(*asker, id, protocol::error_code::cannot_save,
+                                  "the store could not save your new token; try again");
+        asker->token = token;
+        send(*asker->session, protocol::token_message{id, std::move(token)});
+      });
 }
 
 void game_service::retire(connection& c, protocol::error_code code, std::string message) {

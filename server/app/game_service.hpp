@@ -114,6 +114,9 @@ class game_service : public session_handler, public std::enable_shared_from_this
     // Closed by the server for a newer connection of the same player: nothing from it is
     // handled any more while its close completes.
     bool retired = false;
+    // Its hello waits for the store (a token looked up, a new player or name written):
+    // a second hello is refused meanwhile, and nothing else is served before the welcome.
+    bool hello_pending = false;
   };
 
   using request_id = std::optional<protocol::request_id>;
@@ -121,6 +124,22 @@ class game_service : public session_handler, public std::enable_shared_from_this
   template <class Request>
   void on_lobby(connection& c, const request_id& id, Request request);
   void on_hello(connection& c, const protocol::hello_request& request, const request_id& id);
+  // A token this server does not know: the store may (another server's player, or one
+  // this registry dropped). Then say_hello.
+  void look_up_token(connection& c, const request_id& id, std::string name, std::string token);
+  // The hello worked out by the registry and, with a store, written there before the
+  // welcome when a crash must not lose it (hello_change::must_store).
+  void say_hello(connection& c, const request_id& id, std::string_view name, std::optional<std::string_view> token,
+                 bool new_player);
+  // The welcome, and the player back at their table or in the lobby.
+  void welcome_player(connection& c, const request_id& id, welcome w);
+  // Writes a record the registry has taken; the registry lets go of it again if the
+  // store refuses it. `then` runs on the strand after the commit, with the connection of
+  // `session` if it is still open and served (else null).
+  void store_player(player_record record, std::shared_ptr<websocket_session> session,
+                    std::function<void(connection*, player_saved)> then);
+  // The connection of `session`, unless it closed or was retired meanwhile.
+  connection* served(const websocket_session* session);
   void on_create(connection& c, const protocol::create_table_request& request, const request_id& id);
   void on_join(connection& c, const std::string& code, bool spectate, const request_id& id);
   void on_quick_play(connection& c, const request_id& id);

@@ -20,6 +20,8 @@ struct player_record {
   // Issued by a server before tokens came from the kernel's generator, and so guessable:
   // the next hello with it gets a fresh token (player_registry::hello).
   bool token_exposed = false;
+
+  friend bool operator==(const player_record&, const player_record&) = default;
 };
 
 inline constexpr std::size_t token_hex_length = 32;

@@ -33,32 +33,51 @@ std::string player_registry::random_hex(std::size_t length) {
 
 rules::result<welcome, identity_error> player_registry::hello(std::string_view name,
                                                               std::optional<std::string_view> token, time_point now) {
+  auto change = prepare_hello(name, token, now);
+  if (!change) return std::move(change).error();
+  commit(std::move(change.value().record));
+  return std::move(change.value().answer);
+}
+
+rules::result<hello_change, identity_error> player_registry::prepare_hello(std::string_view name,
+                                                                           std::optional<std::string_view> token,
+                                                                           time_point now) {
   if (token && !token->empty()) {
     const player_record* known = is_token_shaped(*token) ? find_by_token(*token) : nullptr;
     if (known == nullptr) {
       return identity_error{protocol::error_code::bad_token,
                             "this token is not known here; forget it and say hello without one"};
     }
-    if (!is_blank_name(name)) {
-      if (auto problem = rename(known->id, name)) return std::move(*problem);
-    }
-    auto& record = players_.find(known->id)->second;
+    hello_change change{*known, {}, false};
+    auto& record = change.record;
     record.last_seen = now;
+    if (!is_blank_name(name)) {
+      auto cleaned = clean_player_name(name);
+      if (!cleaned) return identity_error{protocol::error_code::bad_name, cleaned.error().message};
+      if (auto problem = name_taken_by_other(record.id, cleaned.value())) return std::move(*problem);
+      change.must_store = name_key(cleaned.value()) != name_key(record.name);
+      record.name = std::move(cleaned).value();
+    }
+    std::string token_text(*token);
     if (record.token_exposed) {
       // Works this once: the player leaves with a token nobody could have predicted.
-      auto renewed = renew_token(record.id);
+      auto renewed = with_fresh_token(record.id);
       if (!renewed) return identity_error{protocol::error_code::registry_full, "no fresh token; try again"};
-      return welcome{record.id, record.name, std::move(*renewed), false, true};
+      record.token_hash = renewed->first.token_hash;
+      record.token_exposed = false;
+      token_text = std::move(renewed->second);
+      change.answer.token_renewed = true;
+      change.must_store = true;
     }
-    return welcome{record.id, record.name, std::string(*token), false};
+    change.answer.player_id = record.id;
+    change.answer.name = record.name;
+    change.answer.token = std::move(token_text);
+    return change;
   }
 
   auto cleaned = clean_player_name(name);
   if (!cleaned) return identity_error{protocol::error_code::bad_name, cleaned.error().message};
-  std::string key = name_key(cleaned.value());
-  if (by_name_key_.contains(key)) {
-    return identity_error{protocol::error_code::name_taken, "\"" + cleaned.value() + "\" is taken; pick another name"};
-  }
+  if (auto problem = name_taken_by_other({}, cleaned.value())) return std::move(*problem);
   if (players_.size() >= limits_.max_players) {
     return identity_error{protocol::error_code::registry_full, "the server has no room for new players"};
   }
@@ -74,11 +93,44 @@ rules::result<welcome, identity_error> player_registry::hello(std::string_view n
     return identity_error{protocol::error_code::registry_full, "no fresh player id or token; try again"};
   }
   auto& [token_text, token_hash] = *token_pair;
+  hello_change change{player_record{id, cleaned.value(), std::move(token_hash), now, now},
+                      welcome{id, std::move(cleaned).value(), std::move(token_text), true}, true};
+  return change;
+}
 
-  by_name_key_.emplace(std::move(key), id);
-  by_token_hash_.emplace(token_hash, id);
-  players_.emplace(id, player_record{id, cleaned.value(), std::move(token_hash), now, now});
-  return welcome{std::move(id), std::move(cleaned).value(), std::move(token_text), true};
+std::optional<identity_error> player_registry::name_taken_by_other(std::string_view player_id,
+                                                                   const std::string& cleaned_name) const {
+  const auto holder = by_name_key_.find(name_key(cleaned_name));
+  if (holder == by_name_key_.end() || holder->second == player_id) return std::nullopt;
+  return identity_error{protocol::error_code::name_taken, "\"" + cleaned_name + "\" is taken; pick another name"};
+}
+
+void player_registry::commit(player_record record) {
+  auto it = players_.find(record.id);
+  if (it != players_.end()) {
+    unlink(it->second);
+    it->second = std::move(record);
+  } else {
+    std::string id = record.id;
+    it = players_.emplace(std::move(id), std::move(record)).first;
+  }
+  by_name_key_.insert_or_assign(name_key(it->second.name), it->second.id);
+  by_token_hash_.insert_or_assign(it->second.token_hash, it->second.id);
+}
+
+void player_registry::take_back(const player_record& applied) {
+  const auto it = players_.find(applied.id);
+  if (it == players_.end() || it->second != applied) return;
+  unlink(it->second);
+  players_.erase(it);
+}
+
+void player_registry::unlink(const player_record& record) {
+  if (const auto key = by_name_key_.find(name_key(record.name)); key != by_name_key_.end() && key->second == record.id)
+    by_name_key_.erase(key);
+  if (const auto hash = by_token_hash_.find(record.token_hash);
+      hash != by_token_hash_.end() && hash->second == record.id)
+    by_token_hash_.erase(hash);
 }
 
 std::optional<std::pair<std::string, std::string>> player_registry::fresh_token() {
@@ -90,17 +142,23 @@ std::optional<std::pair<std::string, std::string>> player_registry::fresh_token(
   return std::nullopt;
 }
 
-std::optional<std::string> player_registry::renew_token(std::string_view player_id) {
+std::optional<std::pair<player_record, std::string>> player_registry::with_fresh_token(std::string_view player_id) {
   const auto player = players_.find(player_id);
   if (player == players_.end()) return std::nullopt;
   auto token_pair = fresh_token();
   if (!token_pair) return std::nullopt;
   auto& [token_text, token_hash] = *token_pair;
-  by_token_hash_.erase(player->second.token_hash);
-  by_token_hash_.emplace(token_hash, player->second.id);
-  player->second.token_hash = std::move(token_hash);
-  player->second.token_exposed = false;
-  return std::move(token_text);
+  player_record record = player->second;
+  record.token_hash = std::move(token_hash);
+  record.token_exposed = false;
+  return std::pair{std::move(record), std::move(token_text)};
+}
+
+std::optional<std::string> player_registry::renew_token(std::string_view player_id) {
+  auto renewed = with_fresh_token(player_id);
+  if (!renewed) return std::nullopt;
+  commit(std::move(renewed->first));
+  return std::move(renewed->second);
 }
 
 std::optional<identity_error> player_registry::rename(std::string_view player_id, std::string_view name) {
@@ -110,16 +168,10 @@ std::optional<identity_error> player_registry::rename(std::string_view player_id
   }
   auto cleaned = clean_player_name(name);
   if (!cleaned) return identity_error{protocol::error_code::bad_name, cleaned.error().message};
-  std::string key = name_key(cleaned.value());
-  const auto holder = by_name_key_.find(key);
-  if (holder != by_name_key_.end() && holder->second != player->second.id) {
-    return identity_error{protocol::error_code::name_taken, "\"" + cleaned.value() + "\" is taken; pick another name"};
-  }
-  if (holder == by_name_key_.end()) {
-    by_name_key_.erase(name_key(player->second.name));
-    by_name_key_.emplace(std::move(key), player->second.id);
-  }
-  player->second.name = std::move(cleaned).value();
+  if (auto problem = name_taken_by_other(player_id, cleaned.value())) return problem;
+  player_record record = player->second;
+  record.name = std::move(cleaned).value();
+  commit(std::move(record));
   return std::nullopt;
 }
 
@@ -160,8 +212,7 @@ bool player_registry::load(player_record record) {
 bool player_registry::forget(std::string_view player_id, time_point seen_before) {
   const auto it = players_.find(player_id);
   if (it == players_.end() || it->second.last_seen >= seen_before) return false;
-  by_name_key_.erase(name_key(it->second.name));
-  by_token_hash_.erase(it->second.token_hash);
+  unlink(it->second);
   players_.erase(it);
   return true;
 }

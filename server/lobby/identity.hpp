@@ -3,6 +3,11 @@
 // that the browser keeps; the token reclaims the player (and so the name and the seat)
 // from any browser. No passwords. Only the token's SHA-256 is kept, so the records a
 // store saves cannot be used to log in. Single-threaded: owned by one strand.
+//
+// With a store, the registry is what this server knows of the store's players, and the
+// store decides: a hello that claims a name or hands out a token is worked out here
+// (prepare_hello), written to the store, whose unique index on the name key refuses a
+// name another server took meanwhile, and taken here (commit) only once it is stored.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -37,6 +42,17 @@ struct welcome {
   bool token_renewed = false;  // `token` replaces the exposed one the hello came with
 };
 
+// What a hello changes, worked out against the registry but not yet done: the registry
+// is unchanged until commit(record).
+struct hello_change {
+  player_record record;  // the player as the store must hold them, last_seen = now
+  welcome answer;
+  // The store must hold `record` before `answer` goes out: a new player, a name under
+  // another key, or a new token. A crash must not lose what a client was told. Otherwise
+  // (the same name, in any letter case) only last_seen and the name's case change.
+  bool must_store = false;
+};
+
 struct identity_limits {
   std::size_t max_players = 100'000;
 };
@@ -51,12 +67,28 @@ class player_registry {
   // token. With a token: that player again; a blank `name` keeps the old name, another
   // renames the player if the name is free. Errors: bad_token (checked first),
   // bad_name, name_taken, registry_full.
+  // prepare_hello, then commit: for tests and a server without a store.
   rules::result<welcome, identity_error> hello(std::string_view name, std::optional<std::string_view> token,
                                                time_point now);
+  // What hello() would do, with the same errors, changing nothing. A name is checked
+  // against the names here: the store checks it again against every server's.
+  rules::result<hello_change, identity_error> prepare_hello(std::string_view name,
+                                                            std::optional<std::string_view> token, time_point now);
+
+  // Takes a record the store holds: a new player, or a known one's new name, token or
+  // last_seen. Its name key and token hash lead to it from now on, even from another
+  // record here that still had them: the store holds names, and that record is stale.
+  void commit(player_record record);
+  // The store refused `applied` after commit() took it (another server holds the name,
+  // or the store closed first): the player is dropped from here, unless their record has
+  // changed since, and their next hello reads from the store what it holds.
+  void take_back(const player_record& applied);
 
   // A fresh token for a known player; the old one stops working at once. nullopt for an
   // unknown player (or a random source that keeps repeating itself).
   std::optional<std::string> renew_token(std::string_view player_id);
+  // The player with a fresh token, and the token, changing nothing until commit().
+  std::optional<std::pair<player_record, std::string>> with_fresh_token(std::string_view player_id);
 
   // Renames a known player; the same name in other letter case is allowed.
   std::optional<identity_error> rename(std::string_view player_id, std::string_view name);
@@ -93,6 +125,11 @@ class player_registry {
   std::string random_hex(std::size_t length);
   // A token no player holds, and its hash; nullopt after max draws of repeats.
   std::optional<std::pair<std::string, std::string>> fresh_token();
+  // Why `player_id` may not be called `cleaned_name`: another player here holds its key.
+  std::optional<identity_error> name_taken_by_other(std::string_view player_id, const std::string& cleaned_name) const;
+  // Lets go of the name key and token hash that lead to `record` (not those that
+  // already lead to another player).
+  void unlink(const player_record& record);
 
   random_source random_;
   identity_limits limits_;

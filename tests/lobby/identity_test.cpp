@@ -400,5 +400,95 @@ TEST(identity, error_codes_are_stable_text) {
   EXPECT_EQ(to_string(protocol::error_code::no_such_player), "no_such_player");
 }
 
+// With a store, a hello is worked out first and taken only once the store holds it
+// (identity.hpp): nothing changes before commit().
+TEST(identity_with_a_store, a_prepared_hello_changes_nothing_until_it_is_committed) {
+  player_registry registry(seeded(21));
+  auto change = registry.prepare_hello("Ana", std::nullopt, t0);
+  ASSERT_TRUE(change);
+  EXPECT_TRUE(change.value().must_store);
+  EXPECT_TRUE(change.value().answer.is_new);
+  EXPECT_EQ(registry.size(), 0u);
+  EXPECT_EQ(registry.find_by_name("Ana"), nullptr);
+  EXPECT_EQ(registry.find_by_token(change.value().answer.token), nullptr);
+  registry.commit(change.value().record);
+  const auto* ana = registry.find_by_token(change.value().answer.token);
+  ASSERT_NE(ana, nullptr);
+  EXPECT_EQ(ana->name, "Ana");
+  EXPECT_EQ(registry.find_by_name("ANA"), ana);
+}
+
+TEST(identity_with_a_store, only_a_new_player_name_key_or_token_must_be_stored_before_the_welcome) {
+  player_registry registry(seeded(22));
+  const auto ana = must_hello(registry, "Ana");
+  const auto must_store = [&](std::string_view name, std::optional<std::string_view> token) {
+    auto change = registry.prepare_hello(name, token, t0 + 1h);
+    EXPECT_TRUE(change) << name;
+    return change && change.value().must_store;
+  };
+  EXPECT_FALSE(must_store("", ana.token));          // the same player again: only last_seen
+  EXPECT_FALSE(must_store("ANA", ana.token));       // the same key in other letters
+  EXPECT_TRUE(must_store("Anastasia", ana.token));  // a name under another key
+  EXPECT_TRUE(must_store("Bo", std::nullopt));      // a new player
+  // The prepared hello carries last_seen, and the case of the name it would take.
+  auto change = registry.prepare_hello("ANA", ana.token, t0 + 1h);
+  ASSERT_TRUE(change);
+  EXPECT_EQ(change.value().record.last_seen, t0 + 1h);
+  EXPECT_EQ(change.value().record.name, "ANA");
+  EXPECT_EQ(registry.find_by_id(ana.player_id)->name, "Ana");
+}
+
+TEST(identity_with_a_store, an_exposed_token_must_be_stored_with_its_replacement_first) {
+  player_registry registry(seeded(23));
+  const std::string old_token(32, 'a');
+  ASSERT_TRUE(registry.load(player_record{"a1b2c3d4e5f6", "Ana", sha256_hex(old_token), t0, t0, true}));
+  auto change = registry.prepare_hello("", old_token, t0 + 1h);
+  ASSERT_TRUE(change);
+  EXPECT_TRUE(change.value().must_store);
+  EXPECT_TRUE(change.value().answer.token_renewed);
+  EXPECT_EQ(change.value().record.token_hash, sha256_hex(change.value().answer.token));
+  EXPECT_FALSE(change.value().record.token_exposed);
+  // Until committed, the old token is the one that works.
+  EXPECT_NE(registry.find_by_token(old_token), nullptr);
+  registry.commit(change.value().record);
+  EXPECT_EQ(registry.find_by_token(old_token), nullptr);
+  EXPECT_NE(registry.find_by_token(change.value().answer.token), nullptr);
+}
+
+// The store holds names: a record it hands over wins a name key from a record here that
+// is stale, and letting go of the stale one later does not free the name.
+TEST(identity_with_a_store, a_record_from_the_store_takes_its_name_from_a_stale_one) {
+  player_registry registry(seeded(24));
+  const auto old = must_hello(registry, "Zed", std::nullopt, t0);
+  registry.commit(player_record{"0a0a0a0a0a0a", "ZED", std::string(64, 'e'), t0, t0 + 2h, false});
+  ASSERT_NE(registry.find_by_name("zed"), nullptr);
+  EXPECT_EQ(registry.find_by_name("zed")->id, "0a0a0a0a0a0a");
+  EXPECT_NE(registry.find_by_id(old.player_id), nullptr);
+  EXPECT_TRUE(registry.forget(old.player_id, t0 + 1h));
+  ASSERT_NE(registry.find_by_name("Zed"), nullptr);
+  EXPECT_EQ(registry.find_by_name("Zed")->id, "0a0a0a0a0a0a");
+}
+
+TEST(identity_with_a_store, a_refused_record_is_taken_back_unless_it_changed_since) {
+  player_registry registry(seeded(25));
+  auto change = registry.prepare_hello("Ana", std::nullopt, t0);
+  ASSERT_TRUE(change);
+  registry.commit(change.value().record);
+  registry.take_back(change.value().record);  // the store said the name is another's
+  EXPECT_EQ(registry.size(), 0u);
+  EXPECT_EQ(registry.find_by_name("Ana"), nullptr);
+
+  const auto bo = must_hello(registry, "Bo");
+  auto renamed = registry.prepare_hello("Bob", bo.token, t0 + 1h);
+  ASSERT_TRUE(renamed);
+  registry.commit(renamed.value().record);
+  auto later = registry.prepare_hello("Bobby", bo.token, t0 + 2h);
+  ASSERT_TRUE(later);
+  registry.commit(later.value().record);
+  registry.take_back(renamed.value().record);  // refused, but a later change stands
+  ASSERT_NE(registry.find_by_id(bo.player_id), nullptr);
+  EXPECT_EQ(registry.find_by_id(bo.player_id)->name, "Bobby");
+}
+
 }  // namespace
 }  // namespace shithead::server

@@ -56,8 +56,9 @@ std::size_t count_of(const std::string& text, const std::string& piece) {
 TEST(data_file, a_deleted_file_is_noticed_and_nothing_more_is_taken_as_saved) {
   served_file server;
   ASSERT_NE(server.port, 0) << server.process->output();
-  player ana(server.port);
+  player ana(server.port), ben(server.port);
   ana.hello("Ana");
+  ben.hello("Ben");
   open_table(ana, {{"seats", 2}});
   ana.send({{"type", "add_bot"}, {"kind", "greedy"}});
   ana.send({{"type", "start"}});
@@ -82,11 +83,12 @@ TEST(data_file, a_deleted_file_is_noticed_and_nothing_more_is_taken_as_saved) {
   while (ana.pump(200ms)) {
   }
   EXPECT_EQ(ana.version, version_before) << "a move was shown that can never be saved";
-  // Nor a new table.
-  player ben(server.port);
-  ben.hello("Ben");
+  // Nor a new table, nor a new player: nobody is told they exist before the file holds them.
   ben.send({{"type", "create_table"}, {"seats", 2}});
   EXPECT_EQ(ben.expect("error").value("code", ""), "cannot_save");
+  player cy(server.port);
+  cy.send({{"type", "hello"}, {"v", 1}, {"name", "Cy"}});
+  EXPECT_EQ(cy.expect("error").value("code", ""), "cannot_save");
 
   // The log says what happened, once, however long it lasts.
   std::this_thread::sleep_for(1000ms);

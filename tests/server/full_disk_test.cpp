@@ -62,6 +62,14 @@ TEST(full_disk, moves_wait_and_are_refused_with_cannot_save_until_space_returns)
   // the move that waits for the disk.
   ben.send({{"type", "create_table"}, {"seats", 2}});
   EXPECT_EQ(ben.expect("error").value("code", ""), "cannot_save");
+  // No new player, since nobody is told they exist before the disk holds them; one who
+  // comes back with their token (a reload, another tab) is welcomed as ever.
+  player cy(server.http.port());
+  cy.send({{"type", "hello"}, {"v", 1}, {"name", "Cy"}});
+  EXPECT_EQ(cy.expect("error").value("code", ""), "cannot_save");
+  player ben_again(server.http.port());
+  ben_again.hello("", ben.token);
+  EXPECT_EQ(ben_again.player_id, ben.player_id);
   ana.send({{"type", "chat"}, {"text", "is it stuck?"}});
   EXPECT_EQ(ana.version, version_before);
 

@@ -1,6 +1,7 @@
 // A player's identity over the wire (issue 27): one live connection per player, device
 // codes that carry the identity to another device once, signing out the other devices,
-// and tokens from before the upgrade renewed at their next hello.
+// and tokens from before the upgrade renewed at their next hello. And (issue 29) the
+// store's word on names and tokens over the registry's.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -8,6 +9,8 @@
 #include <string>
 
 #include "server/lobby/sha256.hpp"
+#include "server/store/sqlite.hpp"
+#include "server/store/sqlite_queries.hpp"
 #include "tests/server/game_client.hpp"
 #include "tests/server/store_server.hpp"
 
@@ -282,6 +285,75 @@ TEST_P(exposed_tokens, a_token_from_before_the_upgrade_works_once_and_is_replace
 }
 
 INSTANTIATE_TEST_SUITE_P(backends, exposed_tokens, testing::every_backend, testing::backend_name);
+
+// Players another server wrote to the store both share (PostgreSQL), or that this
+// server's registry no longer holds: written here behind the running server's back, as
+// that server would write them.
+class players_in_the_store : public ::testing::TestWithParam<testing::backend> {};
+
+void write_behind(store_server& s, const server::player_record& record) {
+  if (s.sqlite()) {
+    server::sqlite::database other(s.database.url(), false);
+    server::sqlite_queries rows(other);
+    rows.save_player(record);
+    return;
+  }
+  s.seed_player(record);  // a connection of its own, fenced at the lease's epoch
+}
+
+server::player_record zed_with(const std::string& token) {
+  const auto now = std::chrono::system_clock::now();
+  return server::player_record{"0a0b0c0d0e0f", "Zed", server::sha256_hex(token), now - 1h, now - 1h, false};
+}
+
+TEST_P(players_in_the_store, a_token_this_server_never_issued_is_found_in_the_store) {
+  store_server s(GetParam());
+  s.start(fast_players());
+  const std::string token = "00112233445566778899aabbccddeeff";
+  write_behind(s, zed_with(token));
+
+  player phone(s.port());
+  const auto welcome = hello_reply(phone, {{"token", token}});
+  ASSERT_EQ(welcome.value("type", ""), "welcome") << welcome.dump();
+  EXPECT_EQ(welcome.value("player_id", ""), "0a0b0c0d0e0f");
+  EXPECT_EQ(welcome.value("name", ""), "Zed");
+  EXPECT_EQ(welcome.value("token", ""), token);
+  // A token nobody issued is still refused, after the store said it has none.
+  player stranger(s.port());
+  EXPECT_EQ(hello_reply(stranger, {{"token", "ffeeddccbbaa99887766554433221100"}}).value("code", ""), "bad_token");
+}
+
+TEST_P(players_in_the_store, a_name_the_store_holds_is_taken_whatever_this_server_knew) {
+  store_server s(GetParam());
+  s.start(fast_players());
+  write_behind(s, zed_with("00112233445566778899aabbccddeeff"));
+
+  player newcomer(s.port());
+  const auto refused = hello_reply(newcomer, {{"name", "ZED"}});
+  EXPECT_EQ(refused.value("code", ""), "name_taken") << refused.dump();
+  // The connection may try another name, and nothing of the refused one stays behind.
+  const auto welcome = hello_reply(newcomer, {{"name", "Zoe"}});
+  ASSERT_EQ(welcome.value("type", ""), "welcome") << welcome.dump();
+  EXPECT_EQ(s.database.count("SELECT count(*) FROM players"), 2);
+  // A renamed player cannot take it either.
+  player other(s.port());
+  ASSERT_EQ(hello_reply(other, {{"name", "Ulla"}}).value("type", ""), "welcome");
+  player again(s.port());
+  EXPECT_EQ(hello_reply(again, {{"name", "zed"}, {"token", other.token}}).value("code", ""), "name_taken");
+  EXPECT_EQ(s.database.count("SELECT count(*) FROM players WHERE name = 'Ulla'"), 1);
+}
+
+TEST_P(players_in_the_store, a_new_player_is_welcomed_only_once_the_store_holds_them) {
+  store_server s(GetParam());
+  s.start(fast_players());
+  player ana(s.port());
+  const auto welcome = hello_reply(ana, {{"name", "Ana"}});
+  ASSERT_EQ(welcome.value("type", ""), "welcome") << welcome.dump();
+  // Read at once, on a connection of the test's own: no waiting for the writer.
+  EXPECT_EQ(s.database.count("SELECT count(*) FROM players WHERE id = '" + ana.player_id + "' AND name = 'Ana'"), 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(backends, players_in_the_store, testing::every_backend, testing::backend_name);
 
 }  // namespace
 }  // namespace shithead::test

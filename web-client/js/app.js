@@ -3,7 +3,7 @@
 // screens to redraw. Screens never talk to the socket themselves.
 
 import { CLOSE_SESSION_MOVED, Connection, socketUrl } from './net/connection.js';
-import { createIdentityStore, helloMessage } from './core/identity.js';
+import { createIdentityStore, helloMessage, helloWorthRetrying } from './core/identity.js';
 import { applyFrame, emptyTable, forgetVersion } from './core/room-sync.js';
 import { applyTablesChanged } from './core/table-list.js';
 import { describeEvents } from './core/event-words.js';
@@ -26,6 +26,7 @@ export class App {
     this.status = 'idle';          // connection: idle, connecting, open, reconnecting
     this.welcomed = false;         // hello answered on the current connection
     this.helloError = null;        // why the server refused our name, shown on the name form
+    this.helloRetry = null;        // timer: a hello the server's database could not take yet, sent again
     this.createError = null;       // why the server refused the table we asked for, shown on the form
     this.renaming = false;         // the next hello asks for a new name
     this.nameTaken = null;         // the name the server said someone else holds (the form offers others)
@@ -593,6 +594,16 @@ export class App {
         this.claimFailed(message.message ?? 'The server did not take that code.');
         return;
       }
+    }
+    if (!this.welcomed && helloWorthRetrying(message)) {
+      // The server's database cannot take, or look up, who we are just now: the same
+      // hello again in a moment, on this connection.
+      toast('The server cannot sign you in just now: trying again…');
+      clearTimeout(this.helloRetry);
+      this.helloRetry = setTimeout(() => {
+        if (this.status === 'open' && !this.welcomed) this.sayHello();
+      }, 3000);
+      return;
     }
     if (code === 'bad_token') {
       // Signed out from another device, or the server forgot us: the connection stays,

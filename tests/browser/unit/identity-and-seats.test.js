@@ -3,7 +3,7 @@
 // a game's ratings are worth showing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nameVariants, checkName, helloMessage } from '../../../web-client/js/core/identity.js';
+import { nameVariants, checkName, helloMessage, helloWorthRetrying } from '../../../web-client/js/core/identity.js';
 import { parseHash, normalizeDeviceCode, formatDeviceCode, deviceCodeLink } from '../../../web-client/js/core/routes.js';
 import { notReady, notReadyWords } from '../../../web-client/js/core/seating.js';
 import { ratingsChanged } from '../../../web-client/js/core/format.js';
@@ -82,4 +82,13 @@ test('ratings that did not move are not worth a table of ±0.0', () => {
   assert.equal(ratingsChanged([r(1.2, 1.22)]), false);
   assert.equal(ratingsChanged([r(0, -1.4)]), true);
   assert.equal(ratingsChanged([]), false);
+});
+
+test('a hello the server\'s database could not take is sent again; a refused one is not', () => {
+  assert.equal(helloWorthRetrying({ type: 'error', code: 'cannot_save', message: 'x' }), true);
+  assert.equal(helloWorthRetrying({ type: 'error', code: 'store_unavailable', message: 'x' }), true);
+  for (const code of ['name_taken', 'bad_name', 'bad_token', 'registry_full', 'rate_limited'])
+    assert.equal(helloWorthRetrying({ type: 'error', code }), false, code);
+  assert.equal(helloWorthRetrying({ type: 'error', id: 4, code: 'cannot_save' }), false, 'a request\'s answer, not the hello\'s');
+  assert.equal(helloWorthRetrying(undefined), false);
 });

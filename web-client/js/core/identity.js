@@ -41,6 +41,15 @@ export function createIdentityStore(storage) {
 }
 
 /**
+ * Whether an error that answered our hello says "the same hello again shortly": the
+ * server's database could not take, or look up, who we are just now (a full disk, a
+ * database restarting). Errors of a request (with an id) are not answers to a hello.
+ */
+export function helloWorthRetrying(error) {
+  return error?.id === undefined && (error?.code === 'cannot_save' || error?.code === 'store_unavailable');
+}
+
+/**
  * The hello that opens every connection: the token when we have one, else the name. With
  * a device code (from another device of the player) it holds only that: the server
  * refuses a hello with both a code and a token, and the code's player keeps their name.

@@ -247,6 +247,22 @@ TEST(player_names_two_writers, the_second_of_two_claims_in_flight_is_refused_by_
 
 // --- The migrations ----------------------------------------------------------------------
 
+// Rows as a server before the keys wrote them: two names today's folding makes one.
+constexpr const char* players_before_keys =
+    "INSERT INTO players (id, name, token_hash, created, last_seen, token_exposed) VALUES "
+    "('a1a1a1a1a1a1', 'Åsa', 'h1', 1, 20, 0), ('b2b2b2b2b2b2', 'åsa', 'h2', 1, 10, 0), "
+    "('c3c3c3c3c3c3', 'Cleo', 'h3', 1, 5, 0)";
+
+// Åsa, seen last, keeps her name; the other is numbered; Cleo shares it with nobody.
+void expect_numbered(const std::vector<player_record>& players) {
+  ASSERT_EQ(players.size(), 3u);
+  std::map<std::string, std::string> names;
+  for (const auto& p : players) names[p.id] = p.name;
+  EXPECT_EQ(names["a1a1a1a1a1a1"], "Åsa");
+  EXPECT_EQ(names["b2b2b2b2b2b2"], "åsa 2");
+  EXPECT_EQ(names["c3c3c3c3c3c3"], "Cleo");
+}
+
 TEST(player_names_migration, a_version_5_file_gets_keys_and_players_who_share_one_are_numbered) {
   const temp_folder temp;
   std::filesystem::create_directories(temp.path());
@@ -254,20 +270,12 @@ TEST(player_names_migration, a_version_5_file_gets_keys_and_players_who_share_on
   {
     sqlite::database old(path);
     migrate(old, 5);
-    old.exec(
-        "INSERT INTO players (id, name, token_hash, created, last_seen, token_exposed) VALUES "
-        "('a1a1a1a1a1a1', 'Åsa', 'h1', 1, 20, 0), ('b2b2b2b2b2b2', 'åsa', 'h2', 1, 10, 0), "
-        "('c3c3c3c3c3c3', 'Cleo', 'h3', 1, 5, 0)");
+    old.exec(players_before_keys);
   }
   sqlite_store s(path);
   EXPECT_EQ(schema_version_of(s.database_for_tests()), 6);
   const auto players = s.load_players();
-  ASSERT_EQ(players.size(), 3u);
-  std::map<std::string, std::string> names;
-  for (const auto& p : players) names[p.id] = p.name;
-  EXPECT_EQ(names["a1a1a1a1a1a1"], "Åsa");
-  EXPECT_EQ(names["b2b2b2b2b2b2"], "åsa 2");
-  EXPECT_EQ(names["c3c3c3c3c3c3"], "Cleo");
+  expect_numbered(players);
   sqlite::database other(path, false);
   EXPECT_THROW(other.exec("UPDATE players SET name_key = 'åsa' WHERE id = 'c3c3c3c3c3c3'"), sqlite::error);
 }
@@ -279,20 +287,12 @@ TEST(player_names_migration, a_version_2_postgresql_database_gets_keys_the_same_
     migrate(old, 2);
     pg::transaction tx(old);
     old.exec("SELECT shithead_fence(holder, epoch) FROM server_lease WHERE id = 1");
-    old.exec(
-        "INSERT INTO players (id, name, token_hash, created, last_seen, token_exposed) VALUES "
-        "('a1a1a1a1a1a1', 'Åsa', 'h1', 1, 20, 0), ('b2b2b2b2b2b2', 'åsa', 'h2', 1, 10, 0), "
-        "('c3c3c3c3c3c3', 'Cleo', 'h3', 1, 5, 0)");
+    old.exec(players_before_keys);
     tx.commit();
   }
   const auto s = database.open();
   const auto players = s->load_players();
-  ASSERT_EQ(players.size(), 3u);
-  std::map<std::string, std::string> names;
-  for (const auto& p : players) names[p.id] = p.name;
-  EXPECT_EQ(names["a1a1a1a1a1a1"], "Åsa");
-  EXPECT_EQ(names["b2b2b2b2b2b2"], "åsa 2");
-  EXPECT_EQ(names["c3c3c3c3c3c3"], "Cleo");
+  expect_numbered(players);
   EXPECT_EQ(database.count("SELECT count(*) FROM players WHERE name_key IS NULL"), 0);
   EXPECT_EQ(database.count("SELECT count(*) FROM pg_indexes WHERE indexname = 'players_by_name_key'"), 1);
 }

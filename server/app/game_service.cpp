@@ -243,7 +243,7 @@ void game_service::on_hello(connection& c, const protocol::hello_request& reques
   if (new_player && limits_.new_players.burst > 0 && use.new_players.available(now) < 1)
     return send_error(c, id, protocol::error_code::rate_limited,
                       "too many new players from your address; try again later, or come back with your token");
-  if (!new_player && services_.db && is_lower_hex(*token, token_hex_length) && !players_.find_by_token(*token))
+  if (!new_player && services_.db && is_lower_hex(*token, token_hex_length))
     return look_up_token(c, id, request.name, *token);
   say_hello(c, id, request.name, token, new_player);
 }
@@ -261,15 +261,25 @@ void game_service::look_up_token(connection& c, const request_id& id, std::strin
       auto* waiting = self->served(session.get());
       if (!waiting) return;
       waiting->hello_pending = false;
-      if (!found) return self->send_error(*waiting, id, protocol::error_code::store_unavailable, found.error().message);
-      if (auto& record = found.value()) {
+      auto& players = self->players_;
+      if (!found) {
+        // The store cannot answer now (a crowd reconnecting at once fills its queue of
+        // reads, or it is down): what this server knows stands in for it, and only a
+        // token it does not know has to wait.
+        if (!players.find_by_token(token))
+          return self->send_error(*waiting, id, protocol::error_code::store_unavailable, found.error().message);
+      } else if (auto& record = found.value()) {
         // The store's row is the player as they are now, whatever this registry held.
-        if (!self->players_.find_by_id(record->id) && self->players_.size() >= self->players_.limits().max_players)
+        if (!players.find_by_id(record->id) && players.size() >= players.limits().max_players)
           return self->send_error(*waiting, id, protocol::error_code::registry_full,
                                   "the server has no room for more players");
-        self->players_.commit(std::move(*record));
+        players.commit(std::move(*record));
+      } else if (const auto* stale = players.find_by_token(token)) {
+        // The store has no such token any more (another server renewed or forgot it):
+        // nor has this one.
+        players.take_back(player_record(*stale));
       }
-      // Not found: say_hello answers bad_token.
+      // Not known: say_hello answers bad_token.
       self->say_hello(*waiting, id, name, token, false);
     });
   });

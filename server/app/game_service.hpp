@@ -124,8 +124,9 @@ class game_service : public session_handler, public std::enable_shared_from_this
   template <class Request>
   void on_lobby(connection& c, const request_id& id, Request request);
   void on_hello(connection& c, const protocol::hello_request& request, const request_id& id);
-  // A token this server does not know: the store may (another server's player, or one
-  // this registry dropped). Then say_hello.
+  // A token, asked of the store first: the store's row is the player (another server
+  // may have issued, renewed or forgotten the token), and this registry follows it. When
+  // the store cannot answer, the registry's word stands. Then say_hello.
   void look_up_token(connection& c, const request_id& id, std::string name, std::string token);
   // The hello worked out by the registry and, with a store, written there before the
   // welcome when a crash must not lose it (hello_change::must_store).

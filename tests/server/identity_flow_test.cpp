@@ -323,6 +323,39 @@ TEST_P(players_in_the_store, a_token_this_server_never_issued_is_found_in_the_st
   EXPECT_EQ(hello_reply(stranger, {{"token", "ffeeddccbbaa99887766554433221100"}}).value("code", ""), "bad_token");
 }
 
+// SQL run behind the server's back, as another server sharing the store would write.
+void exec_behind(store_server& s, const std::string& sql) {
+  if (s.sqlite()) {
+    server::sqlite::database other(s.database.url(), false);
+    other.exec(sql);
+    return;
+  }
+  server::pg::connection c(s.database.url());
+  server::pg::transaction tx(c);
+  c.exec("SELECT shithead_fence(holder, epoch) FROM server_lease WHERE id = 1");
+  c.exec(sql);
+  tx.commit();
+}
+
+TEST_P(players_in_the_store, a_token_another_server_renewed_works_here_and_the_old_one_no_longer) {
+  store_server s(GetParam());
+  s.start(fast_players());
+  player ana(s.port());
+  ASSERT_EQ(hello_reply(ana, {{"name", "Ana"}}).value("type", ""), "welcome");
+  const std::string old_token = ana.token;
+  // Ana signs out her other devices on another server: her row holds a new token's hash.
+  const std::string new_token = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
+  exec_behind(
+      s, "UPDATE players SET token_hash = '" + server::sha256_hex(new_token) + "' WHERE id = '" + ana.player_id + "'");
+  player laptop(s.port());
+  EXPECT_EQ(hello_reply(laptop, {{"token", old_token}}).value("code", ""), "bad_token");
+  player phone(s.port());
+  const auto welcome = hello_reply(phone, {{"token", new_token}});
+  ASSERT_EQ(welcome.value("type", ""), "welcome") << welcome.dump();
+  EXPECT_EQ(welcome.value("player_id", ""), ana.player_id);
+  EXPECT_EQ(welcome.value("name", ""), "Ana");
+}
+
 TEST_P(players_in_the_store, a_name_the_store_holds_is_taken_whatever_this_server_knew) {
   store_server s(GetParam());
   s.start(fast_players());

@@ -41,7 +41,8 @@ stop_s=${STOP_S:-120}
 pings=${PINGS:-5}
 public=${PUBLIC:-50}
 term_at=${TERM_AT:-0}
-corpus=$(cd "$(dirname "$0")/.." && pwd)/tests/fuzz/corpus/saved_table
+bench=$(cd "$(dirname "$0")" && pwd)
+corpus=$bench/../tests/fuzz/corpus/saved_table
 [[ -x "$server" ]] || { echo "no server binary at $server" >&2; exit 2; }
 [[ "$tables" =~ ^[0-9]+$ && "$tables" -ge 1 ]] || { echo "TABLES must be a positive number" >&2; exit 2; }
 [[ "$public" =~ ^[0-9]+$ && "$public" -le 100 ]] || { echo "PUBLIC is a percentage, 0 to 100" >&2; exit 2; }
@@ -69,6 +70,7 @@ wait_for_log() {  # PATTERN LOG PID SECONDS
 # Python: the store's rows, and a WebSocket client (stdlib only: a raw RFC 6455 handshake).
 cat >"$work/many_tables.py" <<'PY'
 import base64, hashlib, json, os, random, signal, socket, sqlite3, statistics, struct, sys, threading, time
+from ws_client import ws  # bench/ws_client.py, on PYTHONPATH
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
@@ -93,7 +95,7 @@ def fill(db_path, corpus, tables, percent_public):
             n = len(players)
             pid, name = "%012x" % (0x5eed00000000 + n), "Player %d" % n
             token_hash = hashlib.sha256(b"many-tables-token-%d" % n).hexdigest()
-            players.append((pid, name, token_hash, now, now))
+            players.append((pid, name, name.lower(), token_hash, now, now))  # ASCII: lower() is name_key()
             names["p%d" % seat], names["Player %d" % seat] = pid, name
         room = swap(template, names)
         room["settings"]["code"] = code
@@ -103,73 +105,12 @@ def fill(db_path, corpus, tables, percent_public):
         rooms.append((code, state, now))
     db = sqlite3.connect(db_path)
     with db:
-        db.executemany("INSERT INTO players (id, name, token_hash, created, last_seen) VALUES (?, ?, ?, ?, ?)", players)
+        db.executemany("INSERT INTO players (id, name, name_key, token_hash, created, last_seen) "
+                       "VALUES (?, ?, ?, ?, ?, ?)", players)
         db.executemany("INSERT INTO live_rooms (code, state, updated) VALUES (?, ?, ?)", rooms)
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
     print("store: %d saved tables (%d public), %d players" % (tables, public, len(players)))
-
-class ws:
-    """One client WebSocket: text frames out (masked), frames in; answers pings."""
-    def __init__(self, port, timeout):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                           "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n" % (port, key)).encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            chunk = self.sock.recv(4096)
-            if not chunk: raise ConnectionError("closed during the handshake")
-            head += chunk
-        head, self.buf = head.split(b"\r\n\r\n", 1)
-        if not head.startswith(b"HTTP/1.1 101"): raise ConnectionError(head.split(b"\r\n")[0].decode())
-        self.lock = threading.Lock()
-
-    def _frame(self, opcode, payload):
-        n = len(payload)
-        head = bytes([0x80 | opcode]) + (bytes([0x80 | n]) if n < 126 else
-                                         bytes([0xFE]) + struct.pack("!H", n) if n < 65536 else
-                                         bytes([0xFF]) + struct.pack("!Q", n))
-        mask = os.urandom(4)
-        with self.lock:
-            self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
-
-    def send(self, message):
-        self._frame(0x1, json.dumps(message).encode())
-
-    def _read(self, n):
-        while len(self.buf) < n:
-            chunk = self.sock.recv(65536)
-            if not chunk: raise ConnectionError("closed")
-            self.buf += chunk
-        out, self.buf = self.buf[:n], self.buf[n:]
-        return out
-
-    def recv(self):
-        """The next text message as a dict; None when the server closes."""
-        message = b""
-        while True:
-            b0, b1 = self._read(2)
-            n = b1 & 0x7F
-            if n == 126: n = struct.unpack("!H", self._read(2))[0]
-            elif n == 127: n = struct.unpack("!Q", self._read(8))[0]
-            payload = self._read(n)
-            opcode = b0 & 0x0F
-            if opcode == 0x8:  # answer the close and drop the socket when the server has,
-                try:               # as a browser does: the server's shutdown waits for both
-                    self._frame(0x8, payload[:2])
-                    self.sock.settimeout(2)
-                    while self.sock.recv(65536): pass
-                except OSError: pass
-                self.sock.close()
-                return None
-            if opcode == 0x9: self._frame(0xA, payload); continue
-            if opcode == 0xA: continue
-            message += payload
-            if b0 & 0x80:
-                self.last_size = len(message)
-                return json.loads(message)
 
 def cpu_s(pid):
     try:
@@ -368,7 +309,7 @@ kill -TERM "$server_pid"
 for _ in $(seq 1 600); do [[ "$(awk '{print $3}' "/proc/$server_pid/stat" 2>/dev/null)" == Z ]] && break; sleep 0.05; done
 wait "$server_pid" || { echo "the server did not stop cleanly after making the schema" >&2; exit 1; }
 server_pid=
-python3 "$work/many_tables.py" fill "$work/seed.db" "$corpus" "$tables" "$public"
+PYTHONPATH="$bench" python3 "$work/many_tables.py" fill "$work/seed.db" "$corpus" "$tables" "$public"
 echo "server: $server"
 
 for run in $(seq 1 "$runs"); do
@@ -387,7 +328,7 @@ for run in $(seq 1 "$runs"); do
     perf record -q -F 499 -g -p "$server_pid" -o "$PERF" >/dev/null 2>&1 &
     perf_pid=$!
   fi
-  python3 "$work/many_tables.py" measure "$server_pid" "$start" "$port" "$log" "$wait_s" "$settle_s" "$stop_s" "$pings" \
+  PYTHONPATH="$bench" python3 "$work/many_tables.py" measure "$server_pid" "$start" "$port" "$log" "$wait_s" "$settle_s" "$stop_s" "$pings" \
     "$term_at"
   status=0
   wait "$server_pid" || status=$?

@@ -34,6 +34,33 @@ bool inside(const fs::path& root, const fs::path& file) {
   return true;
 }
 
+// The kinds of file a web page loads, and their types. Nothing else in the folder goes
+// out: it also holds the client's README.md and package.json, and a host may keep notes
+// or backups beside them. No JSON: the client's data comes from the API.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 14> web_types = {{
+    {".html", "text/html; charset=utf-8"},
+    {".htm", "text/html; charset=utf-8"},
+    {".js", "text/javascript; charset=utf-8"},
+    {".mjs", "text/javascript; charset=utf-8"},
+    {".css", "text/css; charset=utf-8"},
+    {".svg", "image/svg+xml"},
+    {".png", "image/png"},
+    {".jpg", "image/jpeg"},
+    {".webp", "image/webp"},
+    {".ico", "image/x-icon"},
+    {".webmanifest", "application/manifest+json"},
+    {".woff2", "font/woff2"},
+    {".txt", "text/plain; charset=utf-8"},  // robots.txt
+    {".map", "application/json"},           // a source map, for the browser's debugger
+}};
+
+std::optional<std::string_view> web_type(const fs::path& file) {
+  const std::string ext = lower_extension(file);
+  for (const auto& [extension, type] : web_types)
+    if (extension == ext) return type;
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> percent_decode(std::string_view text) {
@@ -87,30 +114,12 @@ static_lookup resolve_static_file(const fs::path& root, std::string_view url_pat
   if (fs::is_directory(candidate, ec)) candidate /= "index.html";
   // canonical resolves symbolic links, so a link pointing out of the root is refused too.
   const fs::path file = fs::canonical(candidate, ec);
-  if (ec || !inside(root, file) || !fs::is_regular_file(file, ec)) return {static_status::not_found, {}};
+  if (ec || !inside(root, file) || !fs::is_regular_file(file, ec) || !web_type(file))
+    return {static_status::not_found, {}};
   return {static_status::found, file};
 }
 
-std::string_view content_type_for(const fs::path& file) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> types = {{
-      {".html", "text/html; charset=utf-8"},
-      {".htm", "text/html; charset=utf-8"},
-      {".js", "text/javascript; charset=utf-8"},
-      {".mjs", "text/javascript; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},
-      {".svg", "image/svg+xml"},
-      {".png", "image/png"},
-      {".ico", "image/x-icon"},
-      {".json", "application/json"},
-      {".webmanifest", "application/manifest+json"},
-      {".woff2", "font/woff2"},
-      {".txt", "text/plain; charset=utf-8"},
-  }};
-  const std::string ext = lower_extension(file);
-  for (const auto& [extension, type] : types)
-    if (extension == ext) return type;
-  return "application/octet-stream";
-}
+std::string_view content_type_for(const fs::path& file) { return web_type(file).value_or("application/octet-stream"); }
 
 std::string_view cache_control_for(const fs::path& file) {
   const std::string ext = lower_extension(file);

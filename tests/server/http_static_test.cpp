@@ -26,11 +26,9 @@ TEST(http_static, each_kind_of_file_gets_its_content_type_and_caching) {
       {"/icon.svg", "image/svg+xml"},
       {"/logo.png", "image/png"},
       {"/favicon.ico", "image/x-icon"},
-      {"/data.json", "application/json"},
       {"/site.webmanifest", "application/manifest+json"},
       {"/font.woff2", "font/woff2"},
       {"/notes.txt", "text/plain; charset=utf-8"},
-      {"/blob.bin", "application/octet-stream"},
   };
   test::http_connection connection(server.port());
   for (const auto& [path, type] : types) {
@@ -95,6 +93,14 @@ TEST(http_static, a_table_link_serves_the_index) {
 TEST(http_static, missing_files_hidden_files_and_empty_folders_are_404) {
   test::test_server server;
   for (const char* path : {"/nope.js", "/.hidden", "/empty/", "/empty/.keep", "/cards/nope.css"})
+    EXPECT_EQ(test::http_get(server.port(), path).status, 404u) << path;
+}
+
+// Issue 34: the folder holds more than the client (its README.md and package.json, a
+// host's notes); only what a web page loads goes out, in any letter case.
+TEST(http_static, files_that_are_not_the_clients_are_404) {
+  test::test_server server;
+  for (const char* path : {"/README.md", "/package.json", "/data.json", "/blob.bin", "/README.MD", "/notes"})
     EXPECT_EQ(test::http_get(server.port(), path).status, 404u) << path;
 }
 

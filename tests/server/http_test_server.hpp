@@ -63,6 +63,10 @@ inline void write_static_site(const temp_folder& folder) {
   folder.write("static/font.woff2", "wOF2");
   folder.write("static/notes.txt", "plain");
   folder.write("static/blob.bin", "??");
+  folder.write("static/README.md", "# notes about the client");
+  folder.write("static/package.json", "{\"name\": \"web-client\"}");
+  folder.write("static/README.MD", "# the same in capitals");
+  folder.write("static/notes", "no extension");
   folder.write("static/cards/index.html", "<p>cards</p>");
   folder.write("static/.hidden", "hidden");
   folder.write("static/empty/.keep", "");

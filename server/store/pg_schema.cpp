@@ -173,6 +173,15 @@ constexpr std::string_view migration_lock = "SELECT pg_advisory_xact_lock(740350
 std::span<const std::string_view> pg_migrations() { return migrations; }
 int pg_schema_version() { return static_cast<int>(migrations.size()); }
 
+std::optional<std::string> live_lease_holder(pg::connection& db) {
+  auto lease = db.prepare(
+      "SELECT l.holder, e.expires > clock_timestamp() FROM server_lease l JOIN server_lease_expiry e ON e.id = l.id "
+      "WHERE l.id = 1 FOR UPDATE");
+  const auto held = lease.run();
+  if (held.rows() == 1 && held.text(0, 1) == "t") return held.text(0, 0);
+  return std::nullopt;
+}
+
 int schema_version_of(pg::connection& db) {
   auto exists = db.prepare("SELECT to_regclass('shithead_schema') IS NOT NULL");
   if (exists.run().text(0, 0) != "t") return 0;
@@ -199,12 +208,9 @@ void migrate(pg::connection& db, int target) {
     // that still holds the lease would write on meanwhile, without what this migration
     // adds (a player without a name key): it must stop first. The lease's row stays
     // locked until the migration commits, so no server claims it meanwhile.
-    auto lease = db.prepare(
-        "SELECT l.holder, e.expires > clock_timestamp() FROM server_lease l JOIN server_lease_expiry e ON e.id = l.id "
-        "WHERE l.id = 1 FOR UPDATE");
-    if (const auto held = lease.run(); held.rows() == 1 && held.text(0, 1) == "t")
-      throw pg::error("the database has schema version " + std::to_string(current) + " and the server " +
-                      held.text(0, 0) + ", which uses it, holds its lease: stop every server before upgrading");
+    if (const auto holder = live_lease_holder(db))
+      throw pg::error("the database has schema version " + std::to_string(current) + " and the server " + *holder +
+                      ", which uses it, holds its lease: stop every server before upgrading");
   }
   for (int next = current + 1; next <= target; ++next) {
     db.exec(migrations[static_cast<std::size_t>(next - 1)]);

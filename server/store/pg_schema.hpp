@@ -4,7 +4,9 @@
 // have run; opening runs the rest in one transaction, under an advisory lock so that two
 // servers starting together migrate once, and refuses a database migrated by a newer
 // server.
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "server/store/pg.hpp"
@@ -20,5 +22,10 @@ void migrate(pg::connection& db, int target = -1);
 
 // 0 for a database never migrated.
 int schema_version_of(pg::connection& db);
+
+// Inside a transaction, at schema version 2 or later: the server that holds the lease
+// and has not let it lapse, if any. Its row stays locked (FOR UPDATE) until the
+// transaction ends, so that no server claims the lease meanwhile (a migration, a copy).
+std::optional<std::string> live_lease_holder(pg::connection& db);
 
 }  // namespace shithead::server

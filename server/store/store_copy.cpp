@@ -57,11 +57,8 @@ std::vector<copied_table> copy_sqlite_to_postgresql(const std::string& from, con
   // No server may write meanwhile: the lease's rows stay locked until the copy commits, so
   // a server that starts now waits for it, and the copy's writes pass the tables' fence at
   // the lease's current epoch (pg_lease.hpp).
-  auto lease = target.prepare(
-      "SELECT l.holder, e.expires > clock_timestamp() FROM server_lease l JOIN server_lease_expiry e ON e.id = l.id "
-      "WHERE l.id = 1 FOR UPDATE");
-  if (const auto held = lease.run(); held.text(0, 1) == "t")
-    throw std::runtime_error("the server " + held.text(0, 0) + " holds the database " + pg::redacted(to) +
+  if (const auto holder = live_lease_holder(target))
+    throw std::runtime_error("the server " + *holder + " holds the database " + pg::redacted(to) +
                              ": stop every server that uses it first");
   target.exec("SELECT shithead_fence(holder, epoch) FROM server_lease WHERE id = 1");
   for (const auto& t : tables)

@@ -23,18 +23,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# shellcheck source=bench/serve_on_free_port.sh
+source "$bench/serve_on_free_port.sh"
 # shellcheck disable=SC2086  # SERVER_FLAGS is a list of flags
-"$server" serve --port 0 --bind 127.0.0.1 --data "$work/shithead.db" --new-players-per-address 0 \
-  --log-level info ${SERVER_FLAGS:-} >"$work/server.log" 2>&1 &
-server_pid=$!
-port=
-for _ in $(seq 1 600); do
-  port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$work/server.log" | head -n 1)
-  [[ -n "$port" ]] && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
-  sleep 0.05
-done
-[[ -n "$port" ]] || { echo "the server never said where it listens" >&2; exit 1; }
+serve_on_free_port "$work/server.log" --data "$work/shithead.db" --new-players-per-address 0 ${SERVER_FLAGS:-}
 
 PYTHONPATH="$bench" python3 - "$port" "$count" <<'PY'
 import statistics, sys, time

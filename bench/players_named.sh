@@ -21,20 +21,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-serve() {  # starts SERVER on the file; sets server_pid and port
-  "$server" serve --port 0 --bind 127.0.0.1 --data "$work/shithead.db" --api-rate 0 --log-level info \
-    >"$work/server.log" 2>&1 &
-  server_pid=$!
-  port=
-  for _ in $(seq 1 600); do
-    port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$work/server.log" | head -n 1)
-    [[ -n "$port" ]] && return 0
-    kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
-    sleep 0.05
-  done
-  echo "the server never said where it listens" >&2
-  exit 1
-}
+# shellcheck source=bench/serve_on_free_port.sh
+source "$(dirname "$0")/serve_on_free_port.sh"
+serve() { serve_on_free_port "$work/server.log" --data "$work/shithead.db" --api-rate 0; }
 
 serve
 kill -TERM "$server_pid" && wait "$server_pid" || true

@@ -9,6 +9,9 @@ using enum error_code;
 constexpr int policy_violation = 1008;
 constexpr int message_too_large = 1009;
 constexpr int try_again_later = 1013;
+// The server a client talks to no longer serves its table; connecting again reaches the
+// one that does (IANA's registry: "Service Restart").
+constexpr int service_restart = 1012;
 // Ours, from the private range 4000-4999 (the HTTP status plus 4000): the player said hello
 // on a newer connection, and a client must not reconnect on its own to fight over it.
 constexpr int moved_elsewhere = 4409;
@@ -36,6 +39,7 @@ constexpr std::array<error_code_info, error_code_count> table = {{
     {no_such_table, "no_such_table", 404, 0},
     {too_many_tables, "too_many_tables", 429, 0},
     {lobby_full, "lobby_full", 503, 0},
+    {table_moved, "table_moved", 503, service_restart},
     {closed, "closed", 410, 0},
     {full, "full", 409, 0},
     {bad_player, "bad_player", 400, 0},

@@ -44,6 +44,7 @@ enum class error_code : std::uint8_t {
   no_such_table,    // no open table has that code
   too_many_tables,  // the player already owns the most open tables allowed
   lobby_full,       // the server holds the most tables allowed
+  table_moved,      // another server of a cluster serves the table now: reconnect (closes, 1012)
   // A table.
   closed,           // the table has closed
   full,             // no free seat and no room for another spectator

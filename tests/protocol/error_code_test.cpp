@@ -30,15 +30,17 @@ TEST(error_codes, a_rules_code_is_sent_with_the_rules_own_text) {
   }
 }
 
-TEST(error_codes, only_the_connection_limits_and_a_moved_session_close_the_connection) {
+TEST(error_codes, only_the_connection_limits_and_a_moved_session_or_table_close_the_connection) {
   EXPECT_EQ(info(error_code::message_too_big).close_code, 1009);
   EXPECT_EQ(info(error_code::too_many_messages).close_code, 1008);
   EXPECT_EQ(info(error_code::too_many_connections).close_code, 1013);
+  // Another server of a cluster took the table over: connecting again reaches it.
+  EXPECT_EQ(info(error_code::table_moved).close_code, 1012);
   // Ours: the player said hello on a newer connection; the client must not reconnect.
   EXPECT_EQ(info(error_code::session_moved).close_code, 4409);
   int closing = 0;
   for (const auto& row : error_codes) closing += row.close_code != 0 ? 1 : 0;
-  EXPECT_EQ(closing, 4);
+  EXPECT_EQ(closing, 5);
 }
 
 TEST(error_codes, http_answers_use_the_catalog_statuses) {

@@ -50,6 +50,10 @@ struct store_server {
   }
 
   void start(server::service_limits limits) {
+    // The lease first, as `serve` takes it: a write behind the server's back (seed_player
+    // after start) then fences at the epoch the server holds, not at one its first batch
+    // is about to replace.
+    if (auto* lease = db->lease()) lease->acquire({});
     auto players = db->load_players();  // before the store's threads, as attach_game does
     db->start();
     std::uint64_t counter = 0x5eed;

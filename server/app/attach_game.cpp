@@ -22,10 +22,16 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
     auto players = db->load_players();
     const auto player_count = players.size();
     service->load_players(std::move(players));
-    const auto restored = service->restore_tables(db->load_rooms());
+    // A cluster's node claims its tables as their players come back, and sweeps up the
+    // rest (game_service::sweep_orphans): the other nodes serve tables of the same store.
+    const auto restored = db->shares_tables() ? 0 : service->restore_tables(db->load_rooms());
     db->start();
     service->start_housekeeping();
-    spdlog::info("store: {} player(s), {} table(s) restored", player_count, restored);
+    if (db->shares_tables())
+      spdlog::info("store: {} player(s); a node of a cluster: tables are claimed as their players come back",
+                   player_count);
+    else
+      spdlog::info("store: {} player(s), {} table(s) restored", player_count, restored);
     http_server.set_store_health([db] { return db->problem(); });
     add_rankings_routes(http_server, db);
   }

@@ -7,7 +7,9 @@
 #include <mutex>
 #include <type_traits>
 
+#include "protocol/socket_route.hpp"
 #include "server/lobby/sha256.hpp"
+#include "server/lobby/table_code.hpp"
 #include "server/room/table_settings.hpp"
 
 namespace shithead::server {
@@ -25,6 +27,13 @@ void send(websocket_session& session, const protocol::server_message& message) {
   session.deliver(make_frame(protocol::to_text(message)));
 }
 
+// The wait before a cluster's node looks for orphaned tables again: the period and a
+// random part of half of it more.
+std::chrono::milliseconds sweep_delay(std::chrono::milliseconds every, std::uint64_t draw) {
+  const auto spread = static_cast<std::uint64_t>(std::max<std::int64_t>(every.count() / 2, 1));
+  return every + std::chrono::milliseconds(static_cast<std::int64_t>(draw % spread));
+}
+
 }  // namespace
 
 game_service::game_service(asio::io_context& ioc, random_source random, service_limits limits, room_services services)
@@ -32,6 +41,7 @@ game_service::game_service(asio::io_context& ioc, random_source random, service_
       strand_(asio::make_strand(ioc)),
       lobby_flush_(strand_),
       housekeeping_(strand_),
+      orphan_sweep_(strand_),
       random_(random),
       limits_(limits),
       services_(std::move(services)),
@@ -109,7 +119,10 @@ void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
       return;
     }
     ++use.connections;
-    self->connections_.emplace(session.get(), connection{session, route});
+    connection opened{session, route};
+    if (const auto table = protocol::table_of_socket_target(session->target()))
+      opened.table_route = normalize_table_code(*table).value_or("");
+    self->connections_.emplace(session.get(), std::move(opened));
   });
 }
 
@@ -372,7 +385,43 @@ void game_service::welcome_player(connection& c, const request_id& id, welcome w
       return enter_room(c, room->second, false, std::nullopt);
     player_room_.erase(at);
   }
+  // On a cluster's node, the table the connection's URL names may be one whose server
+  // stopped: claimed here, its seated players are back in their seats.
+  if (cluster() && !c.table_route.empty() && !rooms_.contains(c.table_route))
+    return claim_for_hello(c.session, c.table_route, std::chrono::steady_clock::now() + limits_.claim_patience);
   lobby_.subscribe(c.player_id, c.session);
+}
+
+void game_service::claim_for_hello(const std::shared_ptr<websocket_session>& session, const std::string& code,
+                                   std::chrono::steady_clock::time_point until, int tries) {
+  claim_room(code, [self = shared_from_this(), session, code, until, tries](const claim_answer& answer) {
+    auto* waiting = self->served(session.get());
+    if (!waiting || !waiting->room.empty() || self->shutting_down_) return;
+    if (answer.room) {
+      if (const auto at = self->player_room_.find(waiting->player_id);
+          at != self->player_room_.end() && at->second == answer.room->code())
+        return self->enter_room(*waiting, answer.room, false, std::nullopt);
+    } else if (answer.outcome == table_claim::outcome::held_elsewhere && std::chrono::steady_clock::now() < until) {
+      // The proxy sends the table's players here now: its node is asked to hand it over
+      // (again every second, in case it missed the asking), and lets it go once its steps
+      // are stored. Or it died a moment ago, and its lease lapses within a term. Either
+      // way the claim then goes through.
+      if (tries % 4 == 0) self->services_.db->ask_handover(answer.owner, code);
+      auto retry = std::make_shared<asio::steady_timer>(self->strand_, std::chrono::milliseconds(250));
+      retry->async_wait([self, retry, session, code, until, tries](const boost::system::error_code& error) {
+        if (!error) self->claim_for_hello(session, code, until, tries + 1);
+      });
+      return;
+    }
+    self->lobby_.subscribe(waiting->player_id, session);
+  });
+}
+
+void game_service::on_handover_asked(const std::string& code) {
+  if (const auto room = rooms_.find(code); room != rooms_.end() && !shutting_down_) {
+    spdlog::info("cluster: another server asks for table {}; handing it over", code);
+    room->second->hand_over();
+  }
 }
 
 void game_service::on_device_code(connection& c, const request_id& id) {
@@ -417,9 +466,11 @@ void game_service::retire(connection& c, protocol::error_code code, std::string 
   c.session->close(close_code_of(code), message);
 }
 
-std::shared_ptr<room_host> game_service::open_room(table_settings settings, const connection& owner) {
+std::shared_ptr<room_host> game_service::open_room(table_settings settings, const connection& owner,
+                                                   std::int64_t epoch) {
   auto host = std::make_shared<room_host>(ioc_, std::move(settings), player_info{owner.player_id, owner.name},
                                           random_(), room_listener(), services_);
+  if (epoch != 0) serve_claimed(*host, epoch);
   rooms_[host->code()] = host;
   return host;
 }
@@ -439,17 +490,152 @@ void game_service::on_create(connection& c, const protocol::create_table_request
   auto created = lobby_.create_table(c.player_id, settings.is_public, std::chrono::steady_clock::now());
   if (!created) return send_error(c, id, created.error().code, created.error().message);
   settings.code = created.value();
+  if (cluster()) return reserve_and_open(c.session, id, std::move(settings), 3);
   ++use_of(address).tables;
   table_address_[settings.code] = address;
   enter_room(c, open_room(std::move(settings), c), false, id);
 }
 
+void game_service::reserve_and_open(const std::shared_ptr<websocket_session>& session, const request_id& id,
+                                    table_settings settings, int tries_left) {
+  std::weak_ptr<game_service> weak = weak_from_this();
+  auto code = settings.code;
+  services_.db->reserve_table(std::move(code), [weak, session, id, settings = std::move(settings),
+                                                tries_left](std::optional<std::int64_t> epoch) mutable {
+    auto self = weak.lock();
+    if (!self) return;
+    asio::post(self->strand_, [self, session, id, settings = std::move(settings), tries_left, epoch]() mutable {
+      auto* c = self->served(session.get());
+      if (!epoch || !c || self->shutting_down_) {
+        // The code is another table's somewhere in the cluster (or the store failed, or
+        // the player left): this server's lobby lets it go again.
+        self->lobby_.remove(settings.code);
+        if (epoch) self->services_.db->save_step(table_step{settings.code, std::string(), 0, {}, {}, *epoch}, {});
+        if (!c || self->shutting_down_) return;
+        if (tries_left <= 1 || !self->services_.db->healthy())
+          return self->send_error(*c, id, protocol::error_code::cannot_save, std::string(cannot_save_message));
+        auto again = self->lobby_.create_table(c->player_id, settings.is_public, std::chrono::steady_clock::now());
+        if (!again) return self->send_error(*c, id, again.error().code, again.error().message);
+        settings.code = again.value();
+        return self->reserve_and_open(session, id, std::move(settings), tries_left - 1);
+      }
+      const auto& address = session->address_key();
+      ++self->use_of(address).tables;
+      self->table_address_[settings.code] = address;
+      self->enter_room(*c, self->open_room(std::move(settings), *c, *epoch), false, id);
+    });
+  });
+}
+
 void game_service::on_join(connection& c, const std::string& code, bool spectate, const request_id& id) {
   auto found = lobby_.find(code);
+  if (!found && cluster() && found.error().code == protocol::error_code::no_such_table) {
+    // Not this server's: perhaps a table whose server stopped, claimed here, or one
+    // another server serves, whose route the client is given.
+    const auto normal = normalize_table_code(code).value_or("");
+    return claim_room(normal, [self = shared_from_this(), session = c.session, id, spectate, normal,
+                               missing = found.error()](const claim_answer& answer) {
+      auto* waiting = self->served(session.get());
+      if (!waiting) return;
+      const auto why = answer.outcome;
+      if (answer.room) return self->enter_room(*waiting, answer.room, spectate, id);
+      if (why == table_claim::outcome::held_elsewhere)
+        return self->send_error(
+            *waiting, id, protocol::error_code::table_moved,
+            "table " + normal + " is served by another server: connect to " + protocol::socket_target_of_table(normal));
+      if (why == table_claim::outcome::failed)
+        return self->send_error(*waiting, id, protocol::error_code::store_unavailable,
+                                "the store cannot answer just now; try again");
+      self->send_error(*waiting, id, missing.code, missing.message);
+    });
+  }
   if (!found) return send_error(c, id, found.error().code, found.error().message);
   const auto room = rooms_.find(found.value().code);
   if (room == rooms_.end()) return send_error(c, id, protocol::error_code::no_such_table, "that table has closed");
   enter_room(c, room->second, spectate, id);
+}
+
+void game_service::claim_room(const std::string& code, claimed_room then) {
+  if (const auto room = rooms_.find(code); room != rooms_.end())
+    return then(claim_answer{room->second, table_claim::outcome::claimed, {}});
+  auto& waiting = claims_[code];
+  waiting.push_back(std::move(then));
+  if (waiting.size() > 1) return;  // its claim is on its way
+  std::weak_ptr<game_service> weak = weak_from_this();
+  services_.db->claim_table(code, [weak, code](table_claim claim) {
+    if (auto self = weak.lock())
+      asio::post(self->strand_,
+                 [self, code, claim = std::move(claim)]() mutable { self->adopt(code, std::move(claim)); });
+  });
+}
+
+void game_service::adopt(const std::string& code, table_claim claim) {
+  auto waiting = std::move(claims_[code]);
+  claims_.erase(code);
+  std::shared_ptr<room_host> host;
+  auto outcome = claim.result;
+  if (outcome == table_claim::outcome::claimed && !shutting_down_) {
+    auto restored = room_host::restore(ioc_, claim.table, random_(), room_listener(), services_);
+    if (!restored || !lobby_.restore_table(code, restored.value()->host_player(), restored.value()->is_public(),
+                                           std::chrono::steady_clock::now())) {
+      spdlog::error("cluster: table {} cannot be restored ({}); forgetting it", code,
+                    restored ? "its code is taken" : restored.error());
+      services_.db->save_step(table_step{code, std::string(), 0, {}, {}, claim.epoch}, {});
+      outcome = table_claim::outcome::no_such_table;
+    } else {
+      host = restored.value();
+      serve_claimed(*host, claim.epoch);
+      for (const auto& player : host->seated_players()) player_room_[player] = code;
+      rooms_[code] = host;
+      host->announce();
+      spdlog::info("cluster: claimed table {} at epoch {}", code, claim.epoch);
+    }
+  } else if (outcome == table_claim::outcome::claimed) {
+    outcome = table_claim::outcome::failed;  // shutting down: its next server claims it
+  }
+  for (auto& then : waiting) then(claim_answer{host, outcome, claim.owner});
+}
+
+void game_service::serve_claimed(room_host& host, std::int64_t epoch) {
+  std::weak_ptr<game_service> weak = weak_from_this();
+  host.serve_under_claim(epoch, [weak](const std::string& code) {
+    if (auto self = weak.lock()) asio::post(self->strand_, [self, code] { self->on_table_moved(code); });
+  });
+}
+
+void game_service::on_table_moved(const std::string& code) {
+  if (!rooms_.contains(code)) return;
+  forget_room(code);
+  const std::string why = "table " + code + " is served by another server now; reconnecting";
+  for (auto& [key, c] : connections_) {
+    (void)key;
+    if (c.room == code && !c.retired) retire(c, protocol::error_code::table_moved, why);
+  }
+}
+
+void game_service::sweep_orphans() {
+  if (shutting_down_) return;
+  constexpr int batch = 64;
+  std::weak_ptr<game_service> weak = weak_from_this();
+  services_.db->orphan_tables(batch, limits_.orphans_unowned_for, [weak](std::vector<std::string> codes) {
+    auto self = weak.lock();
+    if (!self) return;
+    asio::post(self->strand_, [self, codes = std::move(codes)] {
+      if (self->shutting_down_) return;
+      for (const auto& code : codes)
+        if (!self->rooms_.contains(code)) self->claim_room(code, [](const claim_answer&) {});
+      // A full batch: more are waiting, so the next sweep comes at once. Otherwise a
+      // random share of the period more, so that nodes started together do not sweep
+      // together.
+      auto next = sweep_delay(self->limits_.orphan_sweep_every, self->random_());
+      if (codes.size() == static_cast<std::size_t>(batch)) next = std::chrono::milliseconds(0);
+      self->orphan_sweep_.expires_after(next);
+      self->orphan_sweep_.async_wait(
+          [weak = std::weak_ptr<game_service>(self)](const boost::system::error_code& error) {
+            if (auto again = weak.lock(); again && !error) again->sweep_orphans();
+          });
+    });
+  });
 }
 
 void game_service::on_quick_play(connection& c, const request_id& id) {
@@ -506,15 +692,7 @@ void game_service::leave_room(connection& c) {
 
 void game_service::room_changed(const std::string& code, std::optional<protocol::table_summary> summary) {
   if (!summary) {
-    lobby_.remove(code);
-    rooms_.erase(code);
-    if (const auto opened = table_address_.find(code); opened != table_address_.end()) {
-      const auto address = opened->second;
-      table_address_.erase(opened);
-      --use_of(address).tables;
-      forget_if_idle(address);
-    }
-    std::erase_if(player_room_, [&](const auto& entry) { return entry.second == code; });
+    forget_room(code);
     // Its members' messages come here again, to be told the table has closed.
     for (auto& [key, c] : connections_) {
       (void)key;
@@ -522,7 +700,20 @@ void game_service::room_changed(const std::string& code, std::optional<protocol:
     }
     return;
   }
-  lobby_.update_summary(code, std::move(*summary));
+  // A room that moved to another server may still report a change it made before.
+  if (rooms_.contains(code)) lobby_.update_summary(code, std::move(*summary));
+}
+
+void game_service::forget_room(const std::string& code) {
+  lobby_.remove(code);
+  rooms_.erase(code);
+  if (const auto opened = table_address_.find(code); opened != table_address_.end()) {
+    const auto address = opened->second;
+    table_address_.erase(opened);
+    --use_of(address).tables;
+    forget_if_idle(address);
+  }
+  std::erase_if(player_room_, [&](const auto& entry) { return entry.second == code; });
 }
 
 void game_service::shutdown() {
@@ -530,6 +721,7 @@ void game_service::shutdown() {
     self->shutting_down_ = true;
     self->lobby_flush_.cancel();
     self->housekeeping_.cancel();
+    self->orphan_sweep_.cancel();
     for (auto& [code, room] : self->rooms_) {
       (void)code;
       room->stop();
@@ -581,6 +773,13 @@ void game_service::sweep_addresses() {
 }
 
 void game_service::start_housekeeping() {
+  if (cluster()) asio::post(strand_, [self = shared_from_this()] { self->sweep_orphans(); });
+  if (cluster()) {
+    std::weak_ptr<game_service> weak = weak_from_this();
+    services_.db->on_handover_asked([weak](const std::string& code) {
+      if (auto self = weak.lock()) asio::post(self->strand_, [self, code] { self->on_handover_asked(code); });
+    });
+  }
   if (!services_.db || limits_.forget_idle_after.count() <= 0) return;
   asio::post(strand_, [self = shared_from_this()] { self->housekeeping(); });
 }

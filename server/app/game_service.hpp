@@ -75,6 +75,15 @@ struct service_limits {
   std::chrono::milliseconds lobby_flush_delay{250};
   // Applied to every new table's settings: lets tests run the clocks in milliseconds.
   std::function<void(table_settings&)> adjust_table;
+  // A cluster's node (store::shares_tables): how often it looks for tables no server has
+  // owned for `orphans_unowned_for`, and claims them (store::orphan_tables). The wait
+  // gives a table's players time to come back to it first, through the proxy.
+  std::chrono::milliseconds orphan_sweep_every{5000};
+  std::chrono::milliseconds orphans_unowned_for{15000};
+  // How long a hello on a cluster's node keeps trying to claim the table its URL names
+  // while another node holds it: that node may have just died, and its lease lapses
+  // within a term (serve sets the lease's term and 2 s).
+  std::chrono::milliseconds claim_patience{6000};
 };
 
 class game_service : public session_handler, public std::enable_shared_from_this<game_service> {
@@ -117,6 +126,9 @@ class game_service : public session_handler, public std::enable_shared_from_this
     // Its hello waits for the store (a token looked up, a new player or name written):
     // a second hello is refused meanwhile, and nothing else is served before the welcome.
     bool hello_pending = false;
+    // The table its URL names (/ws?table=CODE, normalized), which a cluster's node claims
+    // when the player says hello; empty for /ws.
+    std::string table_route{};
   };
 
   using request_id = std::optional<protocol::request_id>;
@@ -151,8 +163,46 @@ class game_service : public session_handler, public std::enable_shared_from_this
   void enter_room(connection& c, const std::shared_ptr<room_host>& host, bool spectate, const request_id& id);
   void leave_room(connection& c);
   void room_changed(const std::string& code, std::optional<protocol::table_summary> summary);
+  // The room of `code` is gone from this server (closed, or moved to another): the lobby,
+  // the address's count and the seated players' way back forget it.
+  void forget_room(const std::string& code);
   room_host::summary_listener room_listener();
-  std::shared_ptr<room_host> open_room(table_settings settings, const connection& owner);
+  // `epoch`: the table's claim on a store that several servers share, else 0.
+  std::shared_ptr<room_host> open_room(table_settings settings, const connection& owner, std::int64_t epoch = 0);
+
+  // A cluster's node (store::shares_tables): tables are claimed from the store, not
+  // loaded at start (server/README.md, "Tables of a cluster").
+  bool cluster() const { return services_.db && services_.db->shares_tables(); }
+  // The table `code` (normalized): this server's room, or one claimed from the store now
+  // if no live server owns it. `then` runs on the strand with the room, or null and why.
+  struct claim_answer {
+    std::shared_ptr<room_host> room;  // null when not claimed
+    table_claim::outcome outcome = table_claim::outcome::failed;
+    std::string owner;  // held_elsewhere: the server that holds it
+  };
+  using claimed_room = std::function<void(claim_answer)>;
+  void claim_room(const std::string& code, claimed_room then);
+  // A claim's answer, on the strand: the room restored and served here, and its waiters told.
+  void adopt(const std::string& code, table_claim claim);
+  // The table a hello's URL names, claimed for its player (back in their seat if they
+  // sit there). While a live node holds it, that node is asked to hand it over (the
+  // proxy sends the table's players here now) and the claim is tried again until
+  // `until`; then the lobby.
+  void claim_for_hello(const std::shared_ptr<websocket_session>& session, const std::string& code,
+                       std::chrono::steady_clock::time_point until, int tries = 0);
+  // Another node asks for a table of this one: its room hands it over.
+  void on_handover_asked(const std::string& code);
+  // Tells the room how to report that another server took it over (on_table_moved).
+  void serve_claimed(room_host& host, std::int64_t epoch);
+  // Another server claimed the table: its room is dropped, and every connection at it is
+  // closed with table_moved, so that it reconnects and reaches that server.
+  void on_table_moved(const std::string& code);
+  // A new table on a cluster's node: its code reserved in the store before anyone hears
+  // of it, another code tried when that one is taken anywhere.
+  void reserve_and_open(const std::shared_ptr<websocket_session>& session, const request_id& id,
+                        table_settings settings, int tries_left);
+  // Claims tables nobody came back to (service_limits::orphan_sweep_every).
+  void sweep_orphans();
 
   void send_error(connection& c, const request_id& id, protocol::error_code code, std::string message);
   // Any strand: services_ does not change after construction, and the metrics count atomically.
@@ -177,6 +227,7 @@ class game_service : public session_handler, public std::enable_shared_from_this
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer lobby_flush_;
   boost::asio::steady_timer housekeeping_;
+  boost::asio::steady_timer orphan_sweep_;
   random_source random_;
   service_limits limits_;
   room_services services_;
@@ -192,6 +243,8 @@ class game_service : public session_handler, public std::enable_shared_from_this
   std::chrono::steady_clock::time_point last_address_sweep_{};
   std::unordered_map<std::string, std::shared_ptr<room_host>> rooms_;
   std::unordered_map<std::string, std::string> player_room_;  // player id -> table code
+  // Claims on their way to the store, by code, with who waits for each: one claim a table.
+  std::unordered_map<std::string, std::vector<claimed_room>> claims_;
   bool shutting_down_ = false;
 };
 

@@ -266,6 +266,7 @@ void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
   else if (out.table_changed)
     step.state = saved_state(room_, game_started_);
   step.game = out.game_number;
+  step.epoch = epoch_;
   for (std::size_t i = 0; i < out.appended.size(); ++i) {
     const auto& [seat, action] = out.appended[i];
     step.actions.push_back(logged_action{out.game_number, static_cast<std::int64_t>(out.first_appended + i),
@@ -281,9 +282,13 @@ void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
   const auto ticket = queue_.park(std::move(out.letters));
   if (services_.metrics) services_.metrics->set_store_queue_depth(services_.db->queue_depth() + 1);
   services_.db->save_step(std::move(step), [self = shared_from_this(), ticket, began,
-                                            game_overs = std::move(game_overs)](std::vector<recorded_game> results) {
+                                            game_overs = std::move(game_overs)](step_result saved) {
     // On the store's thread: back to the room's strand, whatever state it is in.
-    asio::post(self->strand_, [self, ticket, began, game_overs, results = std::move(results)] {
+    asio::post(self->strand_, [self, ticket, began, game_overs, saved = std::move(saved)] {
+      // Another server holds the table: this step, and every one parked behind it, stay
+      // unseen (step_queue delivers in order, and this ticket is never released).
+      if (saved.result == step_result::outcome::moved) return self->lose_table();
+      const auto& results = saved.games;
       // The k-th game that ended in the step is the k-th the store recorded. When the
       // store failed (no results), the messages go out with null ids, as sent.
       for (std::size_t k = 0; k < game_overs.size() && k < results.size(); ++k) {
@@ -295,6 +300,38 @@ void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
       if (began && self->services_.metrics) self->services_.metrics->observe_action(clock::now() - *began);
     });
   });
+}
+
+void room_host::serve_under_claim(std::int64_t epoch, std::function<void(const std::string& code)> moved) {
+  epoch_ = epoch;
+  moved_ = std::move(moved);
+}
+
+void room_host::hand_over() {
+  on_strand([](room_host& self) {
+    if (self.epoch_ == 0 || !self.moved_) return;
+    self.stopped_ = true;
+    self.timer_.cancel();
+    // Queued behind the room's own steps: the next server restores all of them.
+    self.services_.db->release_table(self.code_, self.epoch_, [self = self.shared_from_this()](bool released) {
+      asio::post(self->strand_, [self, released] {
+        spdlog::info("table {}: handed over to the server its players reach ({})", self->code_,
+                     released ? "let go" : "already another's");
+        self->lose_table();
+      });
+    });
+  });
+}
+
+void room_host::lose_table() {
+  if (stopped_ && !moved_) return;  // told once
+  stopped_ = true;
+  timer_.cancel();
+  spdlog::info("table {}: this server's claim (epoch {}) ended; another server serves it now", code_, epoch_);
+  if (auto moved = std::move(moved_)) {
+    moved_ = nullptr;
+    moved(code_);
+  }
 }
 
 void room_host::ask_bot(bot_question question) {

@@ -78,6 +78,17 @@ class room_host : public std::enable_shared_from_this<room_host> {
   // Reports the room's summary to the listener (on the strand), as after a change.
   void announce();
 
+  // A table this server claimed on a store that several servers share
+  // (store::shares_tables): every step names `epoch`. When the store refuses a step
+  // because another server claimed the table since, the room stops at once, showing
+  // nothing of that step or any after it, and `moved` is told its code, once, on the
+  // room's strand. Called before the room is used.
+  void serve_under_claim(std::int64_t epoch, std::function<void(const std::string& code)> moved);
+  // Another server asked for the table (its players reach that one now): the room takes
+  // no more messages, lets its claim go once every step before is stored, and then tells
+  // `moved`, as when the table was taken. Thread-safe.
+  void hand_over();
+
   const std::string& code() const { return code_; }
   // Before the io_context runs (restore): the seated players, to route them back here.
   std::vector<std::string> seated_players() const { return room_.seated_players(); }
@@ -100,6 +111,8 @@ class room_host : public std::enable_shared_from_this<room_host> {
   void after_change(outbox out, std::optional<std::chrono::steady_clock::time_point> action_began = std::nullopt);
   void track_games(const std::vector<finished_room_game>& games);
   void save_step(outbox& out, std::optional<std::chrono::steady_clock::time_point> began);
+  // Another server holds the table now: stop, and tell moved_.
+  void lose_table();
   void arm_timer(std::optional<std::chrono::steady_clock::time_point> deadline);
   // Hands a searching bot's question to the pool (room.hpp, "Bots"), and its answer back.
   void ask_bot(bot_question question);
@@ -118,6 +131,8 @@ class room_host : public std::enable_shared_from_this<room_host> {
   system_time game_started_{};
   bool closed_reported_ = false;
   bool stopped_ = false;
+  std::int64_t epoch_ = 0;  // the claim (serve_under_claim); 0 on a store one server writes
+  std::function<void(const std::string&)> moved_;
 };
 
 }  // namespace shithead::server

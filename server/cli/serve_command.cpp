@@ -19,7 +19,7 @@ enum class served { stopped, failed, lost_lease };
 served serve(serve_config settings, std::ostream& err) {
   std::shared_ptr<store> db;
   try {
-    db = open_store(settings.database, settings.data, settings.lease);
+    db = open_store(settings.database, settings.data, settings.lease, settings.cluster);
   } catch (const std::exception& e) {
     err << "serve: cannot use " << store_location(settings.database, settings.data) << ": " << e.what() << '\n';
     return served::failed;
@@ -46,6 +46,7 @@ served serve(serve_config settings, std::ostream& err) {
   limits.new_players.rate_per_second = settings.new_players_per_address / 3600.0;
   limits.tables_per_address = static_cast<std::size_t>(settings.tables_per_address);
   limits.forget_idle_after = std::chrono::hours(24) * settings.forget_idle_days;
+  limits.claim_patience = settings.lease + std::chrono::seconds(2);
   const auto service = attach_game(game_server, limits, {}, db);
   const auto port = game_server.start();
   if (!port) {

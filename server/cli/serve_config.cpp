@@ -173,12 +173,19 @@ std::optional<std::string> set_lease(serve_config& c, std::string_view text) {
   return std::nullopt;
 }
 
-constexpr std::array<setting, 18> settings = {{
+std::optional<std::string> set_cluster(serve_config& c, std::string_view text) {
+  if (text != "on" && text != "off") return "cluster must be on or off, not '" + std::string(text) + "'";
+  c.cluster = text == "on";
+  return std::nullopt;
+}
+
+constexpr std::array<setting, 19> settings = {{
     {"--port", "SHITHEAD_PORT", set_port},
     {"--bind", "SHITHEAD_BIND", set_bind},
     {"--data", "SHITHEAD_DATA", set_data},
     {"--database", "SHITHEAD_DATABASE", set_database},
     {"--lease-ms", "SHITHEAD_LEASE_MS", set_lease},
+    {"--cluster", "SHITHEAD_CLUSTER", set_cluster},
     {"--static", "SHITHEAD_STATIC", set_static},
     {"--threads", "SHITHEAD_THREADS", set_threads},
     {"--log-level", "SHITHEAD_LOG_LEVEL", set_log_level},
@@ -204,7 +211,7 @@ const setting* find_flag(std::string_view flag) {
 
 const std::string_view config_usage =
     "usage: shithead serve [--port N] [--bind ADDRESS] [--data FILE | --database URL]\n"
-    "                      [--lease-ms MS]\n"
+    "                      [--lease-ms MS] [--cluster on|off]\n"
     "                      [--static DIR] [--threads N] [--log-level LEVEL]\n"
     "                      [--allowed-origins LIST]\n"
     "                      [--public-url URL] [--turn-timer S] [--bot-pace MS] [--api-rate N]\n"
@@ -224,6 +231,10 @@ const std::string_view config_usage =
     "                     database's lease keeps it (renewed every MS/4), so about how long\n"
     "                     a standby waits before it takes over: 400 to 60000\n"
     "                     (SHITHEAD_LEASE_MS, default 4000)\n"
+    "  --cluster on|off   with --database: on makes this server one of several active nodes\n"
+    "                     behind a proxy that routes /ws?table=CODE by its code; each node\n"
+    "                     serves the tables it claims, and takes over those of a node that\n"
+    "                     stopped (SHITHEAD_CLUSTER, default off: servers take turns)\n"
     "  --static DIR       the web client's files (SHITHEAD_STATIC)\n"
     "  --threads N        network threads (SHITHEAD_THREADS, default: the core count)\n"
     "  --log-level LEVEL  trace, debug, info, warn, error, critical or off\n"
@@ -342,6 +353,8 @@ config_result parse_config(std::span<const std::string_view> args, const environ
       return result;
     }
   }
+  if (result.settings.cluster && result.settings.database.empty())
+    result.error = "--cluster on needs --database: the nodes share a PostgreSQL database";
   return result;
 }
 

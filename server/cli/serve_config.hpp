@@ -25,6 +25,10 @@ struct serve_config {
   // The term of the database's lease (store/pg_lease.hpp): how long a server that stopped
   // renewing it keeps it, so about how long a standby waits to take over.
   std::chrono::milliseconds lease{4000};
+  // With `database`: this server is one of several active nodes behind a proxy, each
+  // serving the tables it claims (README.md, "Several servers at once"); else servers on
+  // one database take turns, one writing and the others standing by.
+  bool cluster = false;
   std::string static_dir = SHITHEAD_DEFAULT_STATIC_DIR;
   int threads = 1;  // config_defaults() sets the core count
   std::string log_level = "info";

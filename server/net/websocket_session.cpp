@@ -26,6 +26,7 @@ websocket_session::websocket_session(beast::tcp_stream stream, std::shared_ptr<s
 }
 
 void websocket_session::run(beast::http::request<beast::http::string_body> request) {
+  target_ = std::string(request.target());
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = limits_.handshake_timeout;
   timeouts.idle_timeout = limits_.idle_timeout;

@@ -64,6 +64,9 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   void close(boost::beast::websocket::close_code code, std::string reason);
 
   const std::string& remote_address() const { return remote_address_; }
+  // The upgrade request's target, path and query ("/ws?table=K7MPQ2"); set by run(),
+  // before on_open.
+  const std::string& target() const { return target_; }
   // What the address counts under for per-address caps: an IPv6 address by its /64
   // (address_table.hpp).
   const std::string& address_key() const { return address_key_; }
@@ -91,6 +94,7 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   std::shared_ptr<server_metrics> metrics_;
   std::string remote_address_;
   std::string address_key_;
+  std::string target_;
   address_table::ticket place_;
   std::deque<frame> queue_;
   std::size_t queued_bytes_ = 0;

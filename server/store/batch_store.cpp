@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <future>
 #include <memory>
+#include <stdexcept>
 
 #include "server/store/rankings_answers.hpp"
 
@@ -285,6 +286,11 @@ bool batch_store::run_batch(std::deque<job>& batch, outage& state) {
             spdlog::info("store: {}; not written", e.what());
             c.rollback_to_savepoint();
             c.release_savepoint();
+          } catch (const table_moved& e) {
+            // Nor this: the caller hears moved (save_step) and lets the table go.
+            spdlog::warn("store: {}; the step is not written", e.what());
+            c.rollback_to_savepoint();
+            c.release_savepoint();
           } catch (const std::exception& e) {
             // The database, not the job: the whole batch waits and is tried again.
             if (storage_failed(e)) throw;
@@ -368,21 +374,40 @@ void batch_store::forget_idle_players(std::chrono::system_clock::time_point seen
   push_write(std::move(j));
 }
 
-void batch_store::save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) {
-  auto results = std::make_shared<std::vector<recorded_game>>();
+void batch_store::save_step(table_step step, std::function<void(step_result)> done) {
+  struct outcome {
+    std::vector<recorded_game> games;
+    bool moved = false;
+  };
+  auto results = std::make_shared<outcome>();
   job j;
   for (const auto& game : step.games)
     for (const auto& p : game.players)
       if (!p.bot) j.players.push_back(p.id);
   j.run = [this, step = std::move(step), results](store_connection& c) {
+    if (step.epoch != 0) {
+      try {
+        fence_table(c, step.code, step.epoch);
+      } catch (const table_moved&) {
+        results->moved = true;  // and the savepoint takes back nothing: nothing was written
+        throw;
+      }
+    }
     // Filled only once the whole job has run: a job rolled back reports no game ids.
-    *results = write_step(c.rows(), step, to_unix_ms(std::chrono::system_clock::now()), written_);
+    results->games = write_step(c.rows(), step, to_unix_ms(std::chrono::system_clock::now()), written_);
   };
   if (done)
     j.after_commit = [done = std::move(done), results](bool written) {
-      done(written ? std::move(*results) : std::vector<recorded_game>{});
+      if (written) return done(step_result{step_result::outcome::written, std::move(results->games)});
+      done(step_result{results->moved ? step_result::outcome::moved : step_result::outcome::failed, {}});
     };
   push_write(std::move(j));
+}
+
+void batch_store::fence_table(store_connection& c, const std::string& code, std::int64_t epoch) {
+  (void)c;
+  (void)epoch;
+  throw std::logic_error("a step of table " + code + " names a claim, on a store that one server writes");
 }
 
 template <class Result>

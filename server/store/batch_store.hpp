@@ -59,7 +59,7 @@ class batch_store : public store {
   using store::save_player;
   void forget_idle_players(std::chrono::system_clock::time_point seen_before, int most,
                            std::function<void(std::vector<std::string>)> done) override;
-  void save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) override;
+  void save_step(table_step step, std::function<void(step_result)> done) override;
   using store::save_table;
   void answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) override;
   void find_player(std::string token_hash, std::function<void(player_lookup)> done) override;
@@ -114,6 +114,11 @@ class batch_store : public store {
   // Threads of the backend's own, started after the queue's and stopped before them.
   virtual void start_more() {}
   virtual void stop_more() {}
+  // In a step's savepoint, before it writes anything, for a step with a claim
+  // (table_step::epoch): proves that this server still holds the table at `epoch`, until
+  // the transaction ends, or throws table_moved. Only a store that shares_tables() is
+  // given such steps.
+  virtual void fence_table(store_connection& c, const std::string& code, std::int64_t epoch);
 
   // Batches committed so far (SQLite's checkpointer looks for new ones).
   std::uint64_t commits() const;
@@ -122,7 +127,7 @@ class batch_store : public store {
   // Blocks up to `wait`, returning early (true) when the store starts closing.
   bool wait_or_closing(std::chrono::milliseconds wait);
 
- private:
+ protected:
   struct job {
     // A write runs inside the batch's transaction, in a savepoint of its own; a read
     // runs after the batch's commit, outside any transaction of ours.
@@ -144,6 +149,8 @@ class batch_store : public store {
   // as `failed`. Result is a rules::result<..., store_refusal>.
   template <class Result>
   void ask(std::function<Result(store_connection&)> run, std::function<void(Result)> done);
+
+ private:
   void loop();
   void read_loop();
   // A database that refuses writes: when it began, how long to wait before the next try,

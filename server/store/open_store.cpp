@@ -7,9 +7,9 @@
 namespace shithead::server {
 
 std::shared_ptr<store> open_store(const std::string& database, const std::string& data_file,
-                                  std::chrono::milliseconds lease_term) {
+                                  std::chrono::milliseconds lease_term, bool cluster) {
   if (!database.empty())
-    return std::make_shared<pg_store>(database, batch_store::default_max_waiting_reads, lease_term);
+    return std::make_shared<pg_store>(database, batch_store::default_max_waiting_reads, lease_term, cluster);
   return std::make_shared<sqlite_store>(data_file);
 }
 

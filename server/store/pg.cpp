@@ -1,10 +1,13 @@
 #include "server/store/pg.hpp"
 
 #include <libpq-fe.h>
+#include <poll.h>
 
 #include <array>
+#include <cerrno>
 #include <charconv>
 #include <cstdlib>
+#include <cstring>
 
 namespace shithead::server::pg {
 namespace {
@@ -191,6 +194,26 @@ bool connection::alive() {
   // message, the second meets the end of the file, on which libpq marks it bad.
   for (int read = 0; read < 2 && !broken(); ++read) PQconsumeInput(conn_);
   return !broken();
+}
+
+std::vector<connection::notification> connection::wait_for_notifications(std::chrono::milliseconds wait) {
+  const auto drain = [this] {
+    std::vector<notification> out;
+    while (PGnotify* n = PQnotifies(conn_)) {
+      out.push_back(notification{n->relname, n->extra});
+      PQfreemem(n);
+    }
+    return out;
+  };
+  // Some may have come in with an earlier result.
+  if (auto already = drain(); !already.empty()) return already;
+  pollfd socket{PQsocket(conn_), POLLIN, 0};
+  if (socket.fd < 0) throw error("the connection to the database is gone");
+  const int ready = poll(&socket, 1, static_cast<int>(wait.count()));
+  if (ready < 0 && errno != EINTR) throw error(std::string("waiting on the database: ") + std::strerror(errno));
+  if (ready > 0 && (PQconsumeInput(conn_) == 0 || broken()))
+    throw error(std::string("the connection to the database is gone: ") + PQerrorMessage(conn_));
+  return drain();
 }
 
 transaction::transaction(connection& db) : db_(db) { db_.exec("BEGIN"); }

@@ -8,6 +8,7 @@
 // Values travel as text both ways (libpq's default format): PostgreSQL prints a double
 // with the fewest digits that read back to the same value (extra_float_digits, 12 and
 // later), so ratings round-trip exactly.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -117,6 +118,15 @@ class connection {
   // still stands: one that the server closed while it sat idle (a restart, an
   // administrator's kill) shows as broken only once something reads from it.
   bool alive();
+
+  // LISTEN/NOTIFY (after `LISTEN channel` through exec): waits up to `wait` for the server
+  // to send something, then returns the notifications that arrived, oldest first (none
+  // when the wait ran out). Throws pg::error when the connection is lost.
+  struct notification {
+    std::string channel;
+    std::string payload;
+  };
+  std::vector<notification> wait_for_notifications(std::chrono::milliseconds wait);
 
  private:
   [[noreturn]] void fail(pg_result* r, const std::string& what) const;

@@ -40,7 +40,17 @@ struct pg_lease::session {
                                 "expires = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond' WHERE id = 1")),
         renew(db.prepare("UPDATE server_lease_expiry SET expires = clock_timestamp() + $2::BIGINT * "
                          "INTERVAL '1 millisecond' WHERE id = 1 AND epoch = $1")),
-        let_go(db.prepare("UPDATE server_lease_expiry SET expires = '-infinity' WHERE id = 1 AND epoch = $1")) {
+        let_go(db.prepare("UPDATE server_lease_expiry SET expires = '-infinity' WHERE id = 1 AND epoch = $1")),
+        // A cluster's node: its own row, renewed with the shared lease (pg_lease.hpp).
+        renew_node(db.prepare("INSERT INTO nodes (id, started, lease_until) VALUES ($1, clock_timestamp(), "
+                              "clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond') ON CONFLICT (id) "
+                              "DO UPDATE SET lease_until = excluded.lease_until")),
+        // Its lease ends now: its tables may be claimed at once by the players who come
+        // back to them, and by a sweeper after its wait (store::orphan_tables).
+        leave_node(db.prepare("UPDATE nodes SET lease_until = clock_timestamp() WHERE id = $1")),
+        // Nodes gone for a day are forgotten when another joins; their tables were claimed
+        // long since, or are claimed as orphans whatever their owner's row says.
+        forget_nodes(db.prepare("DELETE FROM nodes WHERE lease_until < clock_timestamp() - INTERVAL '1 day'")) {
     // Never wait on a lock or a statement for longer than a term: the loops try again.
     const auto ms = std::to_string(term.count());
     db.exec("SET application_name = 'shithead-lease'; SET lock_timeout = " + ms + "; SET statement_timeout = " + ms);
@@ -51,10 +61,17 @@ struct pg_lease::session {
   pg::statement claim_expiry;
   pg::statement renew;
   pg::statement let_go;
+  pg::statement renew_node;
+  pg::statement leave_node;
+  pg::statement forget_nodes;
 };
 
-pg_lease::pg_lease(std::string url, std::chrono::milliseconds term)
-    : url_(std::move(url)), term_(std::max(term, shortest_term)), holder_(new_holder_name()) {}
+pg_lease::pg_lease(std::string url, std::chrono::milliseconds term, bool cluster)
+    : url_(std::move(url)),
+      term_(std::max(term, shortest_term)),
+      holder_(new_holder_name()),
+      cluster_(cluster),
+      fence_holder_(cluster ? std::string(cluster_holder) : holder_) {}
 
 pg_lease::~pg_lease() {
   {
@@ -95,11 +112,24 @@ bool pg_lease::acquire(const std::function<void(const std::string& held_by)>& wa
       const auto now = s.current.run();
       const auto held_by = now.text(0, 0);
       const auto live = now.text(0, 2) == "t";
-      if (live && held_by != holder_) {
-        say("the lease is held by " + held_by + " (epoch " + now.text(0, 1) + ")");
+      const auto term_ms = static_cast<std::int64_t>(term_.count());
+      if (live && held_by != fence_holder_) {
+        say("the lease is held by " + held_by + " (epoch " + now.text(0, 1) + ")" +
+            (cluster_ ? ", a server that is not a cluster's node" : ""));
       } else {
-        const auto epoch = s.claim.run(pg::params().add(holder_)).int64(0, 0);
-        s.claim_expiry.run(pg::params().add(epoch).add(static_cast<std::int64_t>(term_.count())));
+        std::int64_t epoch = 0;
+        if (live) {
+          // A cluster's node joins the epoch the cluster holds.
+          epoch = now.int64(0, 1);
+          s.renew.run(pg::params().add(epoch).add(term_ms));
+        } else {
+          epoch = s.claim.run(pg::params().add(fence_holder_)).int64(0, 0);
+          s.claim_expiry.run(pg::params().add(epoch).add(term_ms));
+        }
+        if (cluster_) {
+          s.forget_nodes.run();
+          s.renew_node.run(pg::params().add(holder_).add(term_ms));
+        }
         tx.commit();
         {
           const std::lock_guard lock(mutex_);
@@ -108,8 +138,8 @@ bool pg_lease::acquire(const std::function<void(const std::string& held_by)>& wa
           epoch_ = epoch;
           valid_until_ = sent + term_;
         }
-        spdlog::info("lease: {} holds the lease, epoch {} (a term of {}, renewed every {})", holder_, epoch,
-                     seconds_text(term_), seconds_text(term_ / 4));
+        spdlog::info("lease: {} holds the lease{}, epoch {} (a term of {}, renewed every {})", holder_,
+                     cluster_ ? " as a node of the cluster" : "", epoch, seconds_text(term_), seconds_text(term_ / 4));
         renewer_ = std::thread([this] {
           pthread_setname_np(pthread_self(), "shithead-lease");
           renew_loop();
@@ -187,12 +217,23 @@ void pg_lease::renew_loop() {
       next += term_ / 4;
       changed_.wait_until(lock, next, [this] { return stopping_ || state_ != state::held; });
       if (stopping_ || state_ != state::held) return;
+      // Woken past the lease's end (the process was paused): it counts as lost whatever
+      // the database says, as the watchdog would, rather than renewed by whichever of the
+      // two threads ran first. Another server may have taken over meanwhile.
+      if (steady::now() >= valid_until_) {
+        lose_locked(lock, "not renewed for " + seconds_text(term_) + " (this process paused, or the database slow)");
+        return;
+      }
       epoch = epoch_;
     }
     const auto sent = steady::now();
     try {
       auto& s = connected();
-      const auto renewed = s.renew.run(pg::params().add(epoch).add(static_cast<std::int64_t>(term_.count())));
+      const auto term_ms = static_cast<std::int64_t>(term_.count());
+      const auto renewed = s.renew.run(pg::params().add(epoch).add(term_ms));
+      // The node's row, after the shared lease: a node renewed past the cluster's epoch
+      // has lost the lease anyway.
+      if (cluster_ && renewed.affected() != 0) s.renew_node.run(pg::params().add(holder_).add(term_ms));
       std::unique_lock lock(mutex_);
       if (renewed.affected() == 0) {
         lose_locked(lock, "another server claimed it");
@@ -234,7 +275,12 @@ void pg_lease::release() {
   if (renewer_.joinable()) renewer_.join();
   if (watchdog_.joinable()) watchdog_.join();
   try {
-    connected().let_go.run(pg::params().add(epoch));
+    // A node leaves the cluster, whose other nodes renew the shared lease on; the tables
+    // it owned (every step written: the store closed first) are anyone's at once.
+    if (cluster_)
+      connected().leave_node.run(pg::params().add(holder_));
+    else
+      connected().let_go.run(pg::params().add(epoch));
     spdlog::info("lease: {} let the lease go (epoch {})", holder_, epoch);
   } catch (const pg::error& e) {
     spdlog::warn("lease: could not let the lease go ({}); it lapses in {}", e.what(), seconds_text(term_));

@@ -15,6 +15,14 @@
 //
 // Safety does not rest on these clocks: every write transaction fences first
 // (shithead_fence), and the database refuses the writes of any epoch but the last claimed.
+//
+// Several servers at once (`serve --cluster`): the nodes share the lease under one holder
+// name, `cluster`. The first node claims it as a single server would; the others join it
+// at its epoch, and each renews it. A single server (no --cluster) waits while the cluster
+// holds it, and a node waits while a single server does, so the two never write at once.
+// Each node also renews its own row in `nodes` on the same schedule: the tables a node
+// owns may be claimed by another once that row lapses (pg_store.hpp), and a node that
+// counts its lease lost steps down and comes back under a new name.
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -37,7 +45,10 @@ class pg_lease final : public store_lease {
   // alone would cost the lease.
   static constexpr std::chrono::milliseconds shortest_term{400};
 
-  pg_lease(std::string url, std::chrono::milliseconds term = default_term);
+  // The holder name the nodes of a cluster share.
+  static constexpr std::string_view cluster_holder = "cluster";
+
+  pg_lease(std::string url, std::chrono::milliseconds term = default_term, bool cluster = false);
   ~pg_lease() override;  // stops renewing; does not release
   pg_lease(const pg_lease&) = delete;
   pg_lease& operator=(const pg_lease&) = delete;
@@ -47,6 +58,9 @@ class pg_lease final : public store_lease {
   void on_lost(std::function<void(const std::string& why)> lost) override;
   void release() override;
   const std::string& holder() const override { return holder_; }
+  // The name the lease's row and the fence know: holder(), or cluster_holder for a node.
+  const std::string& fence_holder() const { return fence_holder_; }
+  bool cluster() const { return cluster_; }
 
   std::chrono::milliseconds term() const { return term_; }
   // The epoch this process holds; nullopt before it holds the lease and after it lost it.
@@ -69,6 +83,8 @@ class pg_lease final : public store_lease {
   const std::string url_;
   const std::chrono::milliseconds term_;
   const std::string holder_;
+  const bool cluster_;
+  const std::string fence_holder_;
   std::unique_ptr<session> session_;  // the caller's in acquire(), then the renewer's
 
   mutable std::mutex mutex_;

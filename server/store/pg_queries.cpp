@@ -38,6 +38,27 @@ pg_queries::pg_queries(pg::connection& db)
       // Sorted before locked: the row lock is taken above the sort, row by row in order.
       lock_players_(db.prepare("SELECT id FROM players WHERE id = ANY ($1::text[]) ORDER BY id COLLATE \"C\" "
                                "FOR NO KEY UPDATE")),
+      fence_room_(db.prepare("SELECT 1 FROM live_rooms WHERE code = $1 AND owner = $2 AND epoch = $3 FOR SHARE")),
+      reserve_room_(db.prepare("INSERT INTO live_rooms (code, state, updated, owner, epoch) VALUES ($1, '', $3, $2, 1) "
+                               "ON CONFLICT (code) DO NOTHING RETURNING epoch")),
+      // One statement: a second node claiming the same table at once waits for the row,
+      // then finds its owner live (the first) and claims nothing.
+      claim_room_(
+          db.prepare("UPDATE live_rooms r SET owner = $2, epoch = r.epoch + 1 WHERE r.code = $1 AND "
+                     "(r.owner IS NULL OR r.owner = $2 OR NOT EXISTS (SELECT 1 FROM nodes n "
+                     "WHERE n.id = r.owner AND n.lease_until > clock_timestamp())) RETURNING r.epoch, r.state")),
+      room_owner_(db.prepare("SELECT coalesce(owner, '') FROM live_rooms WHERE code = $1")),
+      room_log_(
+          db.prepare("SELECT game, idx, version, seat, action FROM live_actions WHERE code = $1 ORDER BY game, idx")),
+      // No owner (let go, or never claimed: a single server's table) since before $3, or
+      // an owner whose lease ended over $2 ms ago.
+      orphan_rooms_(db.prepare("SELECT code FROM live_rooms r WHERE (r.owner IS NULL AND r.updated < $3) OR "
+                               "(r.owner IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = r.owner AND "
+                               "n.lease_until > clock_timestamp() - $2::BIGINT * INTERVAL '1 millisecond')) "
+                               "ORDER BY random() LIMIT $1")),
+      release_room_(
+          db.prepare("UPDATE live_rooms SET owner = NULL, updated = $4 WHERE code = $1 AND owner = $2 AND epoch = $3")),
+      notify_nodes_(db.prepare("SELECT pg_notify('shithead_tables', $1)")),
       rating_for_update_(db.prepare("SELECT mu, sigma FROM players WHERE id = $1 FOR NO KEY UPDATE")),
       set_rating_(db.prepare("UPDATE players SET mu = $1, sigma = $2 WHERE id = $3")),
       add_rating_history_(db.prepare("INSERT INTO ratings (player_id, game_id, mu_before, sigma_before, mu, sigma) "
@@ -182,6 +203,64 @@ void pg_queries::insert_seat(const seat_insert& seat) {
 
 void pg_queries::fence(const std::string& holder, std::int64_t epoch) {
   fence_.run(pg::params().add(holder).add(epoch));
+}
+
+bool pg_queries::fence_room(const std::string& code, const std::string& node, std::int64_t epoch) {
+  return fence_room_.run(pg::params().add(code).add(node).add(epoch)).rows() == 1;
+}
+
+std::optional<std::int64_t> pg_queries::reserve_room(const std::string& code, const std::string& node,
+                                                     std::int64_t now_ms) {
+  const auto r = reserve_room_.run(pg::params().add(code).add(node).add(now_ms));
+  if (r.rows() == 0) return std::nullopt;
+  return r.int64(0, 0);
+}
+
+table_claim pg_queries::claim_room(const std::string& code, const std::string& node) {
+  table_claim out;
+  const auto claimed = claim_room_.run(pg::params().add(code).add(node));
+  if (claimed.rows() == 0) {
+    const auto owner = room_owner_.run(pg::params().add(code));
+    if (owner.rows() == 0) {
+      out.result = table_claim::outcome::no_such_table;
+    } else {
+      out.result = table_claim::outcome::held_elsewhere;
+      out.owner = owner.text(0, 0);
+    }
+    return out;
+  }
+  out.epoch = claimed.int64(0, 0);
+  out.table.code = code;
+  out.table.state = claimed.text(0, 1);
+  if (out.table.state.empty()) {
+    // Reserved by a node that died before the table's first step: nobody was ever told
+    // of it, so it is forgotten.
+    delete_room_.run(pg::params().add(code));
+    delete_log_.run(pg::params().add(code));
+    out.result = table_claim::outcome::no_such_table;
+    return out;
+  }
+  const auto log = room_log_.run(pg::params().add(code));
+  for (int i = 0; i < log.rows(); ++i)
+    out.table.log.push_back(logged_action{log.int64(i, 0), log.int64(i, 1), static_cast<std::uint64_t>(log.int64(i, 2)),
+                                          log.integer(i, 3), log.text(i, 4)});
+  out.result = table_claim::outcome::claimed;
+  return out;
+}
+
+bool pg_queries::release_room(const std::string& code, const std::string& node, std::int64_t epoch,
+                              std::int64_t now_ms) {
+  return release_room_.run(pg::params().add(code).add(node).add(epoch).add(now_ms)).affected() == 1;
+}
+
+void pg_queries::notify_nodes(const std::string& payload) { notify_nodes_.run(pg::params().add(payload)); }
+
+std::vector<std::string> pg_queries::orphan_rooms(int most, std::int64_t unowned_ms, std::int64_t now_ms) {
+  const auto r = orphan_rooms_.run(pg::params().add(most).add(unowned_ms).add(now_ms - unowned_ms));
+  std::vector<std::string> out;
+  out.reserve(static_cast<std::size_t>(r.rows()));
+  for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
+  return out;
 }
 
 void pg_queries::lock_players(const std::vector<std::string>& sorted_ids) {

@@ -45,6 +45,26 @@ class pg_queries final : public store_rows {
   // transaction ends, or fails (SQLSTATE SH001) when `holder` no longer holds it there
   // (pg_lease.hpp). The tables refuse writes of a transaction that did not.
   void fence(const std::string& holder, std::int64_t epoch);
+  // Several active servers (pg_store.hpp, "Tables of a cluster"), `node` being this
+  // server's name in `nodes`:
+  // Locks the table's row FOR SHARE until the transaction ends, while `node` owns it at
+  // `epoch` (a claim waits for it); false when it does not.
+  bool fence_room(const std::string& code, const std::string& node, std::int64_t epoch);
+  // A new table's row, owned by `node` at epoch 1 with no saved state yet; nullopt when
+  // the code is taken.
+  std::optional<std::int64_t> reserve_room(const std::string& code, const std::string& node, std::int64_t now_ms);
+  // Claims a table that has no live owner, with its state and log (table_claim).
+  table_claim claim_room(const std::string& code, const std::string& node);
+  // Lets `node`'s claim of the table at `epoch` go at `now_ms`; false when it was no
+  // longer its own.
+  bool release_room(const std::string& code, const std::string& node, std::int64_t epoch, std::int64_t now_ms);
+  // NOTIFY on the cluster's channel (pg_store::tables_channel), in the connection's own
+  // transaction: delivered to every listening node when it commits.
+  void notify_nodes(const std::string& payload);
+  // Tables in play with no owner since over `unowned_ms` before `now_ms` (let go, or a
+  // single server's), or whose owner's lease ended over `unowned_ms` ago; at most `most`,
+  // in a random order.
+  std::vector<std::string> orphan_rooms(int most, std::int64_t unowned_ms, std::int64_t now_ms);
   // Locks the players' rows (those that exist) in the order of their ids, until the
   // transaction ends: FOR NO KEY UPDATE, which the foreign keys' checks of a game's seats
   // (FOR KEY SHARE) do not wait for.
@@ -82,6 +102,14 @@ class pg_queries final : public store_rows {
   pg::statement insert_seat_;
   pg::statement fence_;
   pg::statement lock_players_;
+  pg::statement fence_room_;
+  pg::statement reserve_room_;
+  pg::statement claim_room_;
+  pg::statement room_owner_;
+  pg::statement room_log_;
+  pg::statement orphan_rooms_;
+  pg::statement release_room_;
+  pg::statement notify_nodes_;
   pg::statement rating_for_update_;
   pg::statement set_rating_;
   pg::statement add_rating_history_;

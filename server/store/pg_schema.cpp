@@ -15,7 +15,7 @@ namespace {
 // flags are 0 or 1 integers, as in the SQLite file, so that a file's rows move over as
 // they are (migrate-store). A migration that SQL alone cannot do has a C++ step after
 // its SQL (finish_in_cpp).
-constexpr std::array<std::string_view, 3> migrations = {
+constexpr std::array<std::string_view, 4> migrations = {
     // 1: SQLite's schema at its version 5: players with their ratings, finished games
     // with each seat's result and the ratings they moved, and the tables in play with
     // the log of each live game's actions.
@@ -138,6 +138,22 @@ CREATE TRIGGER live_actions_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE
     // (unique_names.hpp), then makes them required and unique.
     R"sql(
 ALTER TABLE players ADD COLUMN name_key TEXT;
+)sql",
+    // 4: several active servers (README.md, "Several servers at once"). Each live node
+    // renews its row in `nodes`; every table in play belongs to one node (`owner`), and
+    // `epoch` grows by one at every claim, so that a node that lost a table can write to
+    // it no more (shithead_fence_table). A table with no owner, or whose owner's lease
+    // lapsed, may be claimed by any node. A single server (the lease's holder) leaves both
+    // columns alone: its tables have no owner.
+    R"sql(
+CREATE TABLE nodes (
+  id          TEXT PRIMARY KEY,
+  started     TIMESTAMPTZ NOT NULL,
+  lease_until TIMESTAMPTZ NOT NULL
+);
+ALTER TABLE live_rooms ADD COLUMN owner TEXT;
+ALTER TABLE live_rooms ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX live_rooms_by_owner ON live_rooms (owner);
 )sql",
 };
 

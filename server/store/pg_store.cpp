@@ -1,5 +1,8 @@
 #include "server/store/pg_store.hpp"
 
+#include <pthread.h>
+#include <spdlog/spdlog.h>
+
 #include "server/store/pg_schema.hpp"
 
 namespace shithead::server {
@@ -38,10 +41,10 @@ std::unique_ptr<pg_connection> writer_connection(const std::string& url, bool mi
   return c;
 }
 
-pg_store::pg_store(std::string url, std::size_t max_waiting_reads, std::chrono::milliseconds lease_term)
+pg_store::pg_store(std::string url, std::size_t max_waiting_reads, std::chrono::milliseconds lease_term, bool cluster)
     : batch_store(max_waiting_reads),
       url_(std::move(url)),
-      lease_(url_, lease_term),
+      lease_(url_, lease_term, cluster),
       writer_(writer_connection(url_, true, lease_.term())) {}
 
 // The queue's threads use the connections: they stop before the members go.
@@ -71,10 +74,137 @@ void pg_store::fence(store_connection& c) {
   if (!epoch && !lease_.lost() && lease_.acquire({})) epoch = lease_.epoch();
   if (!epoch) throw pg::error("this server does not hold the database's lease", "SH001");
   try {
-    static_cast<pg_connection&>(c).queries.fence(lease_.holder(), *epoch);
+    static_cast<pg_connection&>(c).queries.fence(lease_.fence_holder(), *epoch);
   } catch (const pg::error& e) {
     if (e.fenced()) lease_.lose(std::string("the database refused a write: ") + e.what());
     throw;
+  }
+}
+
+void pg_store::fence_table(store_connection& c, const std::string& code, std::int64_t epoch) {
+  if (!static_cast<pg_connection&>(c).queries.fence_room(code, lease_.holder(), epoch))
+    throw table_moved("table " + code + " is no longer this server's at epoch " + std::to_string(epoch));
+}
+
+void pg_store::reserve_table(std::string code, std::function<void(std::optional<std::int64_t> epoch)> done) {
+  auto epoch = std::make_shared<std::optional<std::int64_t>>();
+  job j;
+  j.run = [this, code = std::move(code), epoch](store_connection& c) {
+    *epoch = static_cast<pg_connection&>(c).queries.reserve_room(code, lease_.holder(),
+                                                                 to_unix_ms(std::chrono::system_clock::now()));
+  };
+  j.after_commit = [epoch, done = std::move(done)](bool written) { done(written ? *epoch : std::nullopt); };
+  push_write(std::move(j));
+}
+
+void pg_store::claim_table(std::string code, std::function<void(table_claim)> done) {
+  // A write (the claim moves the epoch), in the batch's transaction: fenced by the shared
+  // lease like every write, and committed before the table is restored and served.
+  auto claim = std::make_shared<table_claim>();
+  job j;
+  j.run = [this, code = std::move(code), claim](store_connection& c) {
+    *claim = static_cast<pg_connection&>(c).queries.claim_room(code, lease_.holder());
+  };
+  j.after_commit = [claim, done = std::move(done)](bool written) { done(written ? std::move(*claim) : table_claim{}); };
+  push_write(std::move(j));
+}
+
+void pg_store::orphan_tables(int most, std::chrono::milliseconds unowned_for,
+                             std::function<void(std::vector<std::string>)> done) {
+  // Answered once: by the read, by its failure, or at once when the queue refuses it.
+  auto answer = std::make_shared<std::function<void(std::vector<std::string>)>>(std::move(done));
+  const auto once = [answer](std::vector<std::string> codes) {
+    if (!*answer) return;
+    auto tell = std::move(*answer);
+    *answer = nullptr;
+    tell(std::move(codes));
+  };
+  job j;
+  j.write = false;
+  j.run = [most, unowned_for, once](store_connection& c) {
+    once(static_cast<pg_connection&>(c).queries.orphan_rooms(most, unowned_for.count(),
+                                                             to_unix_ms(std::chrono::system_clock::now())));
+  };
+  j.failed = [once](const std::string&) { once({}); };
+  if (push_read(std::move(j)) != read_queued::yes) once({});
+}
+
+void pg_store::on_handover_asked(std::function<void(const std::string& code)> asked) {
+  const std::lock_guard lock(handover_mutex_);
+  handover_asked_ = std::move(asked);
+}
+
+void pg_store::ask_handover(std::string owner, std::string code) {
+  job j;
+  j.write = false;
+  j.run = [payload = "handover " + owner + " " + code](store_connection& c) {
+    static_cast<pg_connection&>(c).queries.notify_nodes(payload);
+  };
+  // Not asked (the read queue full, the store closing): the asker asks again soon.
+  (void)push_read(std::move(j));
+}
+
+void pg_store::release_table(std::string code, std::int64_t epoch, std::function<void(bool released)> done) {
+  auto released = std::make_shared<bool>(false);
+  job j;
+  j.run = [this, code = std::move(code), epoch, released](store_connection& c) {
+    *released = static_cast<pg_connection&>(c).queries.release_room(code, lease_.holder(), epoch,
+                                                                    to_unix_ms(std::chrono::system_clock::now()));
+  };
+  j.after_commit = [released, done = std::move(done)](bool written) {
+    if (done) done(written && *released);
+  };
+  push_write(std::move(j));
+}
+
+void pg_store::start_more() {
+  if (!shares_tables()) return;
+  listening_ = true;
+  listener_ = std::thread([this] {
+    pthread_setname_np(pthread_self(), "shithead-listen");
+    listen_loop();
+  });
+}
+
+void pg_store::stop_more() {
+  lease_.stop_waiting();
+  listening_ = false;
+  if (listener_.joinable()) listener_.join();
+}
+
+void pg_store::listen_loop() {
+  std::unique_ptr<pg::connection> db;
+  bool failing = false;
+  while (listening_) {
+    try {
+      if (!db) {
+        db = std::make_unique<pg::connection>(url_);
+        db->exec("SET application_name = 'shithead-listen'; LISTEN shithead_tables");
+        if (failing) spdlog::warn("store: listening to the other nodes again");
+        failing = false;
+      }
+      // A short wait: the loop sees the store closing soon.
+      for (const auto& n : db->wait_for_notifications(std::chrono::milliseconds(200))) {
+        // "handover NODE CODE": the node is one of ours only when it names this one.
+        const std::string_view payload = n.payload;
+        const auto first = payload.find(' ');
+        const auto second = payload.rfind(' ');
+        if (first == std::string_view::npos || second == first || payload.substr(0, first) != "handover") continue;
+        if (payload.substr(first + 1, second - first - 1) != lease_.holder()) continue;
+        std::function<void(const std::string&)> asked;
+        {
+          const std::lock_guard lock(handover_mutex_);
+          asked = handover_asked_;
+        }
+        if (asked) asked(std::string(payload.substr(second + 1)));
+      }
+    } catch (const pg::error& e) {
+      // Missed meanwhile: an asker asks again until its claim goes through.
+      if (!failing) spdlog::error("store: cannot listen to the other nodes ({}); trying again", e.what());
+      failing = true;
+      db.reset();
+      wait_or_closing(std::chrono::milliseconds(500));
+    }
   }
 }
 

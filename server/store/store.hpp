@@ -83,12 +83,17 @@ struct saved_table {
 // (nullopt: unchanged; "": the table closed, forget it and its log), the actions the
 // step appended, and the games that ended in it. Saving a state drops the log of every
 // game of the table but `game`, the one the state names.
+//
+// `epoch`: the table's claim (table_claim) on a store that several active servers share;
+// the step is written only while this server still holds the table at that epoch, and
+// is otherwise refused as moved. 0 on a store one server writes.
 struct table_step {
   std::string code;
   std::optional<std::string> state;
   std::int64_t game = 0;
   std::vector<logged_action> actions;
   std::vector<game_to_record> games;
+  std::int64_t epoch = 0;
 };
 
 // Why a store gives no answer to a question.
@@ -130,6 +135,33 @@ struct recorded_game {
   std::vector<rating_change> ratings;
 };
 
+// What became of a table's step (store::save_step).
+struct step_result {
+  enum class outcome {
+    written,  // committed; `games` holds what recording its games gave
+    failed,   // not written: the job failed, or the store closed first
+    moved,    // not written: another server claimed the table (table_step::epoch)
+  };
+  outcome result = outcome::failed;
+  std::vector<recorded_game> games;
+};
+
+// A table claimed by this server on a store that several active servers share
+// (store::claim_table): it is this server's to serve and write from now on, at `epoch`,
+// until another claims it.
+struct table_claim {
+  enum class outcome {
+    claimed,         // `table` is its saved state and log, to restore
+    held_elsewhere,  // a live server owns it: `owner` names it
+    no_such_table,   // no table in play has the code
+    failed,          // the store could not answer (unreachable, closed)
+  };
+  outcome result = outcome::failed;
+  std::int64_t epoch = 0;
+  saved_table table;
+  std::string owner;
+};
+
 class store {
  public:
   virtual ~store() = default;
@@ -155,13 +187,16 @@ class store {
   // one call, so that the writer's batch stays short.
   virtual void forget_idle_players(std::chrono::system_clock::time_point seen_before, int most,
                                    std::function<void(std::vector<std::string>)> done) = 0;
-  // One step of a table (table_step). `done` gets what recording the games gave, after the
-  // commit (on the store's thread); an empty list when the write failed.
-  virtual void save_step(table_step step, std::function<void(std::vector<recorded_game>)> done) = 0;
-  // A step that only saves the state (or forgets the table) and records `games`.
+  // One step of a table (table_step). `done` hears after the commit (on the store's
+  // thread) whether it was written, and what recording its games gave.
+  virtual void save_step(table_step step, std::function<void(step_result)> done) = 0;
+  // A step that only saves the state (or forgets the table) and records `games`; `done`
+  // gets what recording them gave, an empty list when the write failed.
   void save_table(std::string code, std::optional<std::string> state, std::vector<game_to_record> games,
                   std::function<void(std::vector<recorded_game>)> done) {
-    save_step(table_step{std::move(code), std::move(state), 0, {}, std::move(games)}, std::move(done));
+    save_step(table_step{std::move(code), std::move(state), 0, {}, std::move(games)},
+              done ? [done = std::move(done)](step_result r) { done(std::move(r.games)); }
+                   : std::function<void(step_result)>());
   }
 
   // A rankings question (the leaderboard, a player, players by name, a game), answered
@@ -188,6 +223,54 @@ class store {
   // server takes it before it loads anything, and stops when it loses it. Null for a
   // store only this process uses.
   virtual store_lease* lease() { return nullptr; }
+
+  // Several active servers on one store (`serve --cluster`, README.md "Several servers at
+  // once"): each table in play belongs to one of them, by a claim with an epoch, and every
+  // step names the epoch it was made under (table_step::epoch). A store one server
+  // writes answers false, and the calls below are never made on it.
+  virtual bool shares_tables() const { return false; }
+  // A new table's code, taken for this server at epoch 1 before anyone is told of it;
+  // nullopt when another table holds the code (or the store failed): pick another.
+  virtual void reserve_table(std::string code, std::function<void(std::optional<std::int64_t> epoch)> done) {
+    (void)code;
+    done(std::nullopt);
+  }
+  // Takes over a table whose owner is gone (no owner, or its node's lease lapsed), with
+  // its saved state and log; a table a live server owns stays there (held_elsewhere).
+  virtual void claim_table(std::string code, std::function<void(table_claim)> done) {
+    (void)code;
+    done(table_claim{});
+  }
+  // Up to `most` tables in play that no server has owned for `unowned_for` (no owner, or
+  // one whose lease lapsed that long ago), in a random order so that nodes sweeping at
+  // once spread them: for a sweeper to claim the tables nobody came back to. The wait
+  // leaves a table's players time to come back first, through the proxy, to the node
+  // that serves their table's code.
+  virtual void orphan_tables(int most, std::chrono::milliseconds unowned_for,
+                             std::function<void(std::vector<std::string>)> done) {
+    (void)most;
+    (void)unowned_for;
+    done({});
+  }
+  // The handover of a table a live server holds to the server the proxy sent its players
+  // to (protocol/docs/lobby_messages.md, "Several servers"):
+  // - ask_handover asks the server `owner` to let `code` go: a notification of its own,
+  //   never inside a step's transaction, where it would serialize commits;
+  // - `asked` hears (on a thread of the store's) every code another server asks this one
+  //   to let go;
+  // - release_table lets this server's claim of `code` at `epoch` go, after every write
+  //   queued before it, so that the next server a player reaches claims it at once;
+  //   `done` hears whether it was still this server's to let go.
+  virtual void on_handover_asked(std::function<void(const std::string& code)> asked) { (void)asked; }
+  virtual void ask_handover(std::string owner, std::string code) {
+    (void)owner;
+    (void)code;
+  }
+  virtual void release_table(std::string code, std::int64_t epoch, std::function<void(bool released)> done) {
+    (void)code;
+    (void)epoch;
+    done(false);
+  }
 };
 
 inline std::int64_t to_unix_ms(std::chrono::system_clock::time_point t) {

@@ -45,6 +45,13 @@ class name_conflict : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Another server claimed the table a step was made for (table_step::epoch): the step is
+// not written, and this server serves the table no more.
+class table_moved : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class store_rows : public rankings_rows {
  public:
   // Loading at start.

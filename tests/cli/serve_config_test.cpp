@@ -229,6 +229,19 @@ TEST(config, the_lease_term_is_four_seconds_unless_set_between_400_ms_and_a_minu
   }
 }
 
+TEST(config, a_cluster_node_is_asked_for_with_on_and_needs_a_database) {
+  EXPECT_FALSE(parse({}).settings.cluster);
+  const auto node = parse({"--cluster", "on", "--database", "postgresql://db/cards"});
+  ASSERT_FALSE(node.error) << *node.error;
+  EXPECT_TRUE(node.settings.cluster);
+  EXPECT_TRUE(parse({}, {{"SHITHEAD_CLUSTER", "on"}, {"SHITHEAD_DATABASE", "postgresql://db/cards"}}).settings.cluster);
+  EXPECT_FALSE(parse({"--cluster", "off"}).settings.cluster);
+  const auto no_database = parse({"--cluster", "on"});
+  ASSERT_TRUE(no_database.error);
+  EXPECT_NE(no_database.error->find("--database"), std::string::npos) << *no_database.error;
+  for (const auto* bad : {"yes", "1", "", "ON"}) EXPECT_TRUE(parse({"--cluster", bad}).error) << bad;
+}
+
 TEST(config, help_is_asked_for) { EXPECT_TRUE(parse({"--help"}).help); }
 
 TEST(config, serve_with_bad_flags_exits_2_and_says_why) {
@@ -260,7 +273,7 @@ TEST(config, serve_help_lists_the_flags_and_exits_0) {
   const std::vector<std::string_view> args = {"serve", "--help"};
   EXPECT_EQ(run_command_line(args, out, err), 0);
   for (const char* flag : {"--port", "--bind", "--data", "--database", "--static", "--threads", "--log-level",
-                           "--allowed-origins", "--turn-timer", "--bot-pace", "--lease-ms"})
+                           "--allowed-origins", "--turn-timer", "--bot-pace", "--lease-ms", "--cluster"})
     EXPECT_NE(out.str().find(flag), std::string::npos) << flag;
 }
 

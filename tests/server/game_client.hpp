@@ -62,6 +62,8 @@ struct player {
   std::vector<json> frames;
 
   explicit player(std::uint16_t port) : ws(port) {}
+  // Connected to `path`: "/ws?table=K7MPQ2", as a client goes back to its table.
+  player(std::uint16_t port, std::string path) : ws(port, std::move(path)) {}
 
   void send(const json& message) { ASSERT_TRUE(ws.send(message.dump())); }
 

@@ -1,0 +1,245 @@
+// Several active servers on one PostgreSQL database (`serve --cluster on`): each table
+// belongs to the node that claimed it. When that node is killed, its players reconnect to
+// another node with the table in the URL (/ws?table=CODE, as a proxy routes them) and are
+// back in their seats once its lease lapses; when it was only paused past its lease, it
+// writes nothing more to the table it lost. Every game seen to end is stored once.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include "tests/server/child_process.hpp"
+#include "tests/server/game_client.hpp"
+#include "tests/server/http_test_server.hpp"
+#include "tests/server/server_data.hpp"
+
+namespace shithead::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr std::string_view serving = "listening on http://127.0.0.1:";
+// The lease's term: a dead node's tables are claimed this long after its last renewal.
+constexpr auto lease = 2000ms;
+
+// `shithead serve --cluster on` on the database; its port, or 0.
+struct node {
+  std::unique_ptr<child_process> process;
+  std::uint16_t port = 0;
+
+  explicit node(const server_data& data) {
+    std::vector<std::string> args{"serve",
+                                  "--port",
+                                  "0",
+                                  "--bind",
+                                  "127.0.0.1",
+                                  "--threads",
+                                  "2",
+                                  "--bot-pace",
+                                  "0",
+                                  "--cluster",
+                                  "on",
+                                  "--lease-ms",
+                                  std::to_string(lease.count())};
+    for (auto& flag : data.flags()) args.push_back(std::move(flag));
+    process = std::make_unique<child_process>(std::move(args));
+    if (!process->started()) return;
+    if (const auto logged = process->number_after(serving, 30s)) port = static_cast<std::uint16_t>(std::stoi(*logged));
+  }
+};
+
+std::string sql(const server_data& data, const std::string& query) {
+  return testing::pg_cluster::query_one(data.url(), query);
+}
+
+// Plays until the first player has seen `steps` more versions, or the game ends.
+void play_some_steps(std::vector<player*> players, std::uint64_t steps) {
+  const auto target = players.front()->version + steps;
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (std::chrono::steady_clock::now() < deadline && players.front()->version < target &&
+         !players.front()->game_over) {
+    for (auto* p : players) {
+      while (p->pump(5ms)) {
+      }
+      if (!p->game_over) p->act_if_asked();
+    }
+  }
+}
+
+// Plays games at the table until one is won (an abandoned one is played again, five at
+// most); the ids of every game that ended, as the players were shown them.
+std::vector<std::int64_t> play_until_won(player& host, player& guest) {
+  std::vector<std::int64_t> ended;
+  for (int game = 0; game < 5; ++game) {
+    if (game > 0 || host.game_over) {
+      host.game_over.reset();
+      guest.game_over.reset();
+      host.send(json{{"type", "rematch"}});
+    }
+    if (!play_to_the_end({&host, &guest})) return ended;
+    ended.push_back(host.game_over->value("game_id", std::int64_t{0}));
+    if (!host.game_over->value("abandoned", false)) return ended;
+  }
+  return ended;
+}
+
+// Ana and Ben at a new table of `at` with a greedy bot, a game started and under way.
+struct table_of_two {
+  player ana, ben;
+  std::string code;
+
+  explicit table_of_two(std::uint16_t at) : ana(at), ben(at) {
+    ana.greedy = ben.greedy = true;
+    ana.hello("Ana");
+    ben.hello("Ben");
+    code = open_table(ana, json{{"seats", 3}});
+    ben.send(json{{"type", "join"}, {"code", code}});
+    ben.expect("joined");
+    ana.send(json{{"type", "add_bot"}, {"kind", "greedy"}});
+    ana.send(json{{"type", "start"}});
+    play_some_steps({&ana, &ben}, 6);
+  }
+};
+
+// Back through another node, as the proxy sends a table's players when its node is gone:
+// the token's hello on /ws?table=CODE puts each in their seat, with the game where they
+// last saw it or later.
+struct back_at_the_table {
+  player ana, ben;
+
+  back_at_the_table(std::uint16_t at, const table_of_two& before)
+      : ana(at, "/ws?table=" + before.code), ben(at, "/ws?table=" + before.code) {
+    ana.greedy = ben.greedy = true;
+    ana.hello("", before.ana.token);
+    ben.hello("", before.ben.token);
+    const auto snapshot = ana.expect("room", 10s);
+    EXPECT_EQ(snapshot.value("code", ""), before.code) << snapshot.dump();
+    EXPECT_FALSE(snapshot["game"].is_null()) << snapshot.dump();
+    EXPECT_GE(ana.version, before.ana.version);
+    ben.expect("room", 10s);
+    EXPECT_GE(ben.version, before.ben.version);
+  }
+};
+
+TEST(cluster, a_killed_nodes_table_is_claimed_by_another_node_and_its_players_play_on) {
+  const temp_folder folder;
+  const server_data data(testing::backend::postgresql, folder.path());
+  node one(data), two(data);
+  ASSERT_NE(one.port, 0) << one.process->output();
+  ASSERT_NE(two.port, 0) << two.process->output();
+
+  table_of_two before(one.port);
+  ASSERT_FALSE(before.ana.game_over) << "the game ended before the kill";
+  const auto owner_before = sql(data, "SELECT owner FROM live_rooms WHERE code = '" + before.code + "'");
+  EXPECT_FALSE(owner_before.empty());
+
+  // The second node knows nothing of the table while the first serves it: a join from
+  // its lobby is told where the table is.
+  {
+    player eve(two.port);
+    eve.hello("Eve");
+    eve.send(json{{"type", "join"}, {"code", before.code}});
+    const auto told = eve.expect("error");
+    EXPECT_EQ(told.value("code", ""), "table_moved") << told.dump();
+    EXPECT_NE(told.value("message", "").find("/ws?table=" + before.code), std::string::npos) << told.dump();
+  }
+
+  one.process->signal(SIGKILL);
+  one.process->wait_exit(10s);
+  const auto killed = std::chrono::steady_clock::now();
+  back_at_the_table after(two.port, before);
+  const auto back = std::chrono::steady_clock::now() - killed;
+  EXPECT_LT(back, lease + 3s);  // the lease's lapse, then the claim
+  EXPECT_EQ(sql(data, "SELECT epoch FROM live_rooms WHERE code = '" + before.code + "'"), "2");
+  EXPECT_NE(sql(data, "SELECT owner FROM live_rooms WHERE code = '" + before.code + "'"), owner_before);
+
+  const auto ended = play_until_won(after.ana, after.ben);
+  ASSERT_FALSE(ended.empty()) << "no game ended";
+  // Every game the players saw end is stored once, with its seats.
+  EXPECT_EQ(sql(data, "SELECT count(*) FROM games"), std::to_string(ended.size()));
+  for (const auto id : ended)
+    EXPECT_EQ(sql(data, "SELECT count(*) FROM game_players WHERE game_id = " + std::to_string(id)), "3");
+  EXPECT_EQ(data.integrity(), "ok");
+}
+
+TEST(cluster, a_node_paused_past_its_lease_writes_nothing_to_the_table_it_lost) {
+  const temp_folder folder;
+  const server_data data(testing::backend::postgresql, folder.path());
+  node one(data), two(data);
+  ASSERT_NE(one.port, 0) << one.process->output();
+  ASSERT_NE(two.port, 0) << two.process->output();
+
+  table_of_two before(one.port);
+  ASSERT_FALSE(before.ana.game_over) << "the game ended before the pause";
+  one.process->signal(SIGSTOP);
+  back_at_the_table after(two.port, before);
+  const auto owner = sql(data, "SELECT owner FROM live_rooms WHERE code = '" + before.code + "'");
+  play_some_steps({&after.ana, &after.ben}, 4);
+
+  // Woken, the first node finds its lease gone and steps down; whatever it still held
+  // for the table (a bot's move on its clock, the players' old connections closing) is
+  // refused by the database, never written.
+  const auto log_before =
+      sql(data, "SELECT count(*) || ' ' || max(version) FROM live_actions WHERE code = '" + before.code + "'");
+  one.process->signal(SIGCONT);
+  EXPECT_TRUE(one.process->wait_for("stepped down", 10s).has_value()) << one.process->output();
+  EXPECT_EQ(sql(data, "SELECT owner FROM live_rooms WHERE code = '" + before.code + "'"), owner);
+  EXPECT_EQ(sql(data, "SELECT epoch FROM live_rooms WHERE code = '" + before.code + "'"), "2");
+  EXPECT_EQ(sql(data, "SELECT count(*) || ' ' || max(version) FROM live_actions WHERE code = '" + before.code + "'"),
+            log_before);
+
+  const auto ended = play_until_won(after.ana, after.ben);
+  ASSERT_FALSE(ended.empty()) << "no game ended";
+  EXPECT_EQ(sql(data, "SELECT count(*) FROM games"), std::to_string(ended.size()));
+  EXPECT_EQ(data.integrity(), "ok");
+}
+
+// The proxy sends a table's players to another node than the one serving it (a table
+// opened from a lobby connection, or a node that came back): that node asks the owner to
+// hand it over, and the owner lets it go once its steps are stored and sends its players
+// after it.
+TEST(cluster, a_table_asked_for_on_another_node_is_handed_over_and_its_players_follow) {
+  const temp_folder folder;
+  const server_data data(testing::backend::postgresql, folder.path());
+  node one(data), two(data);
+  ASSERT_NE(one.port, 0) << one.process->output();
+  ASSERT_NE(two.port, 0) << two.process->output();
+
+  table_of_two before(one.port);
+  ASSERT_FALSE(before.ana.game_over) << "the game ended before the handover";
+  const auto where = "SELECT owner || ' ' || epoch FROM live_rooms WHERE code = '" + before.code + "'";
+  const auto at_one = sql(data, where);
+
+  player ana(two.port, "/ws?table=" + before.code);
+  ana.greedy = true;
+  const auto asked = std::chrono::steady_clock::now();
+  ana.hello("", before.ana.token);
+  const auto snapshot = ana.expect("room", 10s);
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, lease);  // no waiting for a lapse: the owner is alive
+  EXPECT_EQ(snapshot.value("code", ""), before.code) << snapshot.dump();
+  EXPECT_GE(ana.version, before.ana.version);
+  const auto at_two = sql(data, where);
+  EXPECT_NE(at_two, at_one);
+  EXPECT_EQ(at_two.substr(at_two.rfind(' ') + 1), "2");
+
+  // Ben was still on the first node: told, and his connection closed, so he follows.
+  const auto told = before.ben.expect("error");
+  EXPECT_EQ(told.value("code", ""), "table_moved") << told.dump();
+  player ben(two.port, "/ws?table=" + before.code);
+  ben.greedy = true;
+  ben.hello("", before.ben.token);
+  ben.expect("room", 10s);
+  EXPECT_GE(ben.version, before.ben.version);
+
+  const auto ended = play_until_won(ana, ben);
+  ASSERT_FALSE(ended.empty()) << "no game ended";
+  EXPECT_EQ(sql(data, "SELECT count(*) FROM games"), std::to_string(ended.size()));
+  EXPECT_EQ(sql(data, where), at_two);  // nothing took it back meanwhile
+  EXPECT_EQ(data.integrity(), "ok");
+}
+
+}  // namespace
+}  // namespace shithead::test

@@ -51,6 +51,7 @@ export class App {
     // again rather than taking a free seat.
     this.watching = readSession('shithead.watching');
     this.nextId = 1;
+    this.tableMoves = 0;           // joins answered table_moved in a row (each reconnects to the table's URL)
     this.requests = new Map();     // request id -> its message type, to read errors in context
     this.freshEvents = [];         // game events not yet animated (the table screen takes them)
     this.freshReactions = [];      // reactions not yet shown as bubbles
@@ -62,7 +63,9 @@ export class App {
     this.fourColour = this.identity.fourColour;
 
     this.connection = new Connection({
-      url: socketUrl(location),
+      // At a table (or on its way to one), the table's URL: behind several servers, it
+      // reaches the one that serves the table.
+      url: () => socketUrl(location, this.pendingJoin ?? this.table.room?.code ?? null),
       onOpen: () => this.sayHello(),
       onMessage: (m) => this.receive(m),
       // The player said hello elsewhere: the close ends the session for good (so does the
@@ -499,6 +502,7 @@ export class App {
 
   onJoined(message) {
     this.leaving = false;
+    this.tableMoves = 0;
     const fromLink = this.pendingJoin;
     this.pendingJoin = null;
     if (message.code && location.pathname !== `/t/${message.code}`) {
@@ -635,6 +639,14 @@ export class App {
     if (asked?.type === 'device_code') {
       this.deviceCode = { error: message.message ?? 'No code this time: try again.' };
       this.render();
+      return;
+    }
+    if (code === 'table_moved' && asked?.type === 'join' && this.tableMoves < 2) {
+      // Another server serves that table: connect to its URL, and join there once
+      // welcomed (twice at most, so that servers that disagree cannot bounce us forever).
+      this.tableMoves += 1;
+      this.pendingJoin = asked.code;
+      this.connection.reconnectNow();
       return;
     }
     if (asked?.type === 'join' || asked?.type === 'create_table' || asked?.type === 'quick_play') {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Connection } from '../../../web-client/js/net/connection.js';
+import { Connection, socketUrl } from '../../../web-client/js/net/connection.js';
 
 // A WebSocket stand-in the test opens and closes by hand.
 function fakeSockets() {
@@ -173,4 +173,20 @@ test('stop() keeps the connection closed whatever comes after, until start()', (
   timers.runAll();
   assert.equal(made.length, 1);
   assert.equal(c.status, 'idle');
+});
+
+test('a URL given as a function is asked at every connection, so a player at a table reconnects to its URL', () => {
+  const { FakeSocket, made } = fakeSockets();
+  const timers = fakeTimers();
+  let table = null;
+  const c = new Connection({ url: () => socketUrl({ protocol: 'https:', host: 'cards.example' }, table),
+    WebSocketImpl: FakeSocket, timers, random: () => 0 });
+  c.start();
+  assert.equal(made[0].url, 'wss://cards.example/ws');
+  made[0].open();
+  table = 'K7MPQ2';
+  made[0].drop();
+  timers.runAll();
+  assert.equal(made[1].url, 'wss://cards.example/ws?table=K7MPQ2');
+  assert.equal(socketUrl({ protocol: 'http:', host: 'localhost:8080' }), 'ws://localhost:8080/ws');
 });

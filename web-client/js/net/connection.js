@@ -7,6 +7,10 @@
 // the socket at once, and while the player is to move (`urgent`) or a move waits for its
 // answer the pings come faster and are given less time.
 //
+// The URL may be a function, asked at every (re)connection: a player at a table connects to
+// the table's URL (`/ws?table=CODE`), which a proxy in front of several servers routes to
+// the one serving that table.
+//
 // The server may end a session for good: the player said hello in another tab or on
 // another device (close code 4409). Then nothing reconnects by itself, or two tabs would
 // take the player from each other forever; `onEnd` says so and only `start()` connects
@@ -133,7 +137,7 @@ export class Connection {
     this.setStatus(this.attempt === 0 && this.status === 'idle' ? 'connecting' : 'reconnecting');
     let socket;
     try {
-      socket = new this.WebSocketImpl(this.url);
+      socket = new this.WebSocketImpl(typeof this.url === 'function' ? this.url() : this.url);
     } catch {
       this.scheduleRetry();
       return;
@@ -223,6 +227,8 @@ export class Connection {
 }
 
 /** ws://host/ws or wss://host/ws for the page's own server. */
-export function socketUrl(location) {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+/** The lobby's URL, or with `table` the URL of that table (protocol/socket_route.hpp). */
+export function socketUrl(location, table = null) {
+  const base = `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+  return table ? `${base}?table=${encodeURIComponent(table)}` : base;
 }

@@ -116,6 +116,8 @@ json scoreboard_json(const scoreboard_view& board) {
 
 }  // namespace
 
+std::string summary_to_text(const table_summary& summary) { return dump_json(summary_json(summary)); }
+
 json to_json(const rating_value& r) {
   json out = json::object();
   out["mu"] = r.mu;

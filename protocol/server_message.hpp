@@ -311,4 +311,10 @@ std::string to_text(const server_message& message);
 // error naming the path. parse_server_message(to_text(m)) == m for every message.
 parsed<server_message> parse_server_message(std::string_view text);
 
+// One table's summary as the JSON object the table list carries, and back: how the
+// servers of a cluster share their public tables through the store (README.md,
+// "Several servers at once"). summary_from_text(summary_to_text(t)) == t.
+std::string summary_to_text(const table_summary& summary);
+parsed<table_summary> summary_from_text(std::string_view text);
+
 }  // namespace shithead::protocol

@@ -447,6 +447,12 @@ parsed<std::optional<request_id>> read_id(const json& m) {
 
 }  // namespace
 
+parsed<table_summary> summary_from_text(std::string_view text) {
+  auto parsed_text = parse_json_text(text);
+  if (!parsed_text) return parsed_text.error();
+  return read_summary(parsed_text.value(), "");
+}
+
 parsed<server_message> parse_server_message(std::string_view text) {
   auto parsed_text = parse_json_text(text);
   if (!parsed_text) return parsed_text.error();

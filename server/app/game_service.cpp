@@ -42,6 +42,7 @@ game_service::game_service(asio::io_context& ioc, random_source random, service_
       lobby_flush_(strand_),
       housekeeping_(strand_),
       orphan_sweep_(strand_),
+      publish_(strand_),
       random_(random),
       limits_(limits),
       services_(std::move(services)),
@@ -529,12 +530,17 @@ void game_service::reserve_and_open(const std::shared_ptr<websocket_session>& se
 
 void game_service::on_join(connection& c, const std::string& code, bool spectate, const request_id& id) {
   auto found = lobby_.find(code);
-  if (!found && cluster() && found.error().code == protocol::error_code::no_such_table) {
+  // Not this server's (another's, listed here or not), or a table whose server stopped:
+  // claimed here if nobody serves it, else the client is given its URL.
+  if (cluster() &&
+      (found ? !rooms_.contains(found.value().code) : found.error().code == protocol::error_code::no_such_table)) {
     // Not this server's: perhaps a table whose server stopped, claimed here, or one
     // another server serves, whose route the client is given.
     const auto normal = normalize_table_code(code).value_or("");
     return claim_room(normal, [self = shared_from_this(), session = c.session, id, spectate, normal,
-                               missing = found.error()](const claim_answer& answer) {
+                               missing = found
+                                             ? lobby_error{protocol::error_code::no_such_table, "that table has closed"}
+                                             : found.error()](const claim_answer& answer) {
       auto* waiting = self->served(session.get());
       if (!waiting) return;
       const auto why = answer.outcome;
@@ -611,6 +617,72 @@ void game_service::on_table_moved(const std::string& code) {
     (void)key;
     if (c.room == code && !c.retired) retire(c, protocol::error_code::table_moved, why);
   }
+}
+
+void game_service::note_listing(const std::string& code, const std::optional<protocol::table_summary>& summary) {
+  unpublished_[code] = summary;
+  if (publish_armed_ || shutting_down_) return;
+  publish_armed_ = true;
+  publish_.expires_after(limits_.lobby_flush_delay);
+  publish_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+    self->publish_armed_ = false;
+    if (!error) self->publish_listings();
+  });
+}
+
+void game_service::publish_listings() {
+  std::vector<listed_table> tables;
+  tables.reserve(unpublished_.size());
+  for (auto& [code, summary] : unpublished_)
+    tables.push_back(listed_table{code, summary ? std::optional(protocol::summary_to_text(*summary)) : std::nullopt});
+  unpublished_.clear();
+  if (!tables.empty()) services_.db->publish_tables(std::move(tables));
+}
+
+void game_service::pull_listings(const std::string& node) {
+  if (shutting_down_) return;
+  if (!pulling_.insert(node).second) {
+    pull_again_.insert(node);  // published again while being read: read once more after
+    return;
+  }
+  const auto after = node.empty() ? 0 : listed_seq_[node];
+  std::weak_ptr<game_service> weak = weak_from_this();
+  services_.db->read_listed(node, after, [weak, node](std::vector<listed_row> rows) {
+    if (auto self = weak.lock())
+      asio::post(self->strand_,
+                 [self, node, rows = std::move(rows)]() mutable { self->apply_listings(node, std::move(rows)); });
+  });
+}
+
+void game_service::apply_listings(const std::string& node, std::vector<listed_row> rows) {
+  pulling_.erase(node);
+  const auto now = std::chrono::steady_clock::now();
+  std::unordered_set<std::string> seen;
+  for (auto& row : rows) {
+    auto& last = listed_seq_[row.node];
+    last = std::max(last, row.seq);
+    seen.insert(row.code);
+    if (rooms_.contains(row.code)) continue;  // served here: this server's own entry stands
+    auto summary = row.summary ? protocol::summary_from_text(*row.summary)
+                               : protocol::parsed<protocol::table_summary>(protocol::parse_error{"unlisted"});
+    if (summary) {
+      lobby_.list_remote(row.code, std::move(summary).value(), now);
+      remote_tables_[row.code] = row.node;
+    } else if (const auto it = remote_tables_.find(row.code); it != remote_tables_.end() && it->second == row.node) {
+      lobby_.unlist_remote(row.code);
+      remote_tables_.erase(it);
+    }
+  }
+  if (node.empty()) {
+    // Everything listed now: a remote table not among it went while this server was not
+    // listening.
+    std::erase_if(remote_tables_, [&](const auto& entry) {
+      if (seen.contains(entry.first)) return false;
+      lobby_.unlist_remote(entry.first);
+      return true;
+    });
+  }
+  if (pull_again_.erase(node) > 0) pull_listings(node);
 }
 
 void game_service::sweep_orphans() {
@@ -701,10 +773,13 @@ void game_service::room_changed(const std::string& code, std::optional<protocol:
     return;
   }
   // A room that moved to another server may still report a change it made before.
-  if (rooms_.contains(code)) lobby_.update_summary(code, std::move(*summary));
+  if (!rooms_.contains(code)) return;
+  if (cluster()) note_listing(code, summary->is_public ? summary : std::nullopt);
+  lobby_.update_summary(code, std::move(*summary));
 }
 
 void game_service::forget_room(const std::string& code) {
+  if (cluster()) note_listing(code, std::nullopt);
   lobby_.remove(code);
   rooms_.erase(code);
   if (const auto opened = table_address_.find(code); opened != table_address_.end()) {
@@ -722,6 +797,7 @@ void game_service::shutdown() {
     self->lobby_flush_.cancel();
     self->housekeeping_.cancel();
     self->orphan_sweep_.cancel();
+    self->publish_.cancel();
     for (auto& [code, room] : self->rooms_) {
       (void)code;
       room->stop();
@@ -779,6 +855,10 @@ void game_service::start_housekeeping() {
     services_.db->on_handover_asked([weak](const std::string& code) {
       if (auto self = weak.lock()) asio::post(self->strand_, [self, code] { self->on_handover_asked(code); });
     });
+    services_.db->on_tables_published([weak](const std::string& node) {
+      if (auto self = weak.lock()) asio::post(self->strand_, [self, node] { self->pull_listings(node); });
+    });
+    asio::post(strand_, [self = shared_from_this()] { self->pull_listings(""); });
   }
   if (!services_.db || limits_.forget_idle_after.count() <= 0) return;
   asio::post(strand_, [self = shared_from_this()] { self->housekeeping(); });

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "protocol/client_message.hpp"
 #include "server/app/room_host.hpp"
@@ -203,6 +204,13 @@ class game_service : public session_handler, public std::enable_shared_from_this
                         table_settings settings, int tries_left);
   // Claims tables nobody came back to (service_limits::orphan_sweep_every).
   void sweep_orphans();
+  // One lobby across a cluster: this server's public tables' changes, gathered for
+  // lobby_flush_delay and published through the store; the other servers' read back
+  // when they say they published (an empty node: all of them, as at start).
+  void note_listing(const std::string& code, const std::optional<protocol::table_summary>& summary);
+  void publish_listings();
+  void pull_listings(const std::string& node);
+  void apply_listings(const std::string& node, std::vector<listed_row> rows);
 
   void send_error(connection& c, const request_id& id, protocol::error_code code, std::string message);
   // Any strand: services_ does not change after construction, and the metrics count atomically.
@@ -228,6 +236,7 @@ class game_service : public session_handler, public std::enable_shared_from_this
   boost::asio::steady_timer lobby_flush_;
   boost::asio::steady_timer housekeeping_;
   boost::asio::steady_timer orphan_sweep_;
+  boost::asio::steady_timer publish_;
   random_source random_;
   service_limits limits_;
   room_services services_;
@@ -245,6 +254,15 @@ class game_service : public session_handler, public std::enable_shared_from_this
   std::unordered_map<std::string, std::string> player_room_;  // player id -> table code
   // Claims on their way to the store, by code, with who waits for each: one claim a table.
   std::unordered_map<std::string, std::vector<claimed_room>> claims_;
+  // The shared lobby: changes not yet published (nullopt: no longer listed here); the
+  // other servers' tables listed here, by code, with their server; the last row read of
+  // each server; the servers being read now, and those to read again after.
+  std::unordered_map<std::string, std::optional<protocol::table_summary>> unpublished_;
+  bool publish_armed_ = false;
+  std::unordered_map<std::string, std::string> remote_tables_;
+  std::unordered_map<std::string, std::int64_t> listed_seq_;
+  std::unordered_set<std::string> pulling_;
+  std::unordered_set<std::string> pull_again_;
   bool shutting_down_ = false;
 };
 

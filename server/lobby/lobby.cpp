@@ -48,7 +48,7 @@ rules::result<std::string, lobby_error> lobby::create_table(std::string_view own
   }
   if (code.empty()) return lobby_error{protocol::error_code::lobby_full, "no fresh table code; try again"};
 
-  lobby_table table{code, std::string(owner_player_id), now, protocol::table_summary{}, false};
+  lobby_table table{code, std::string(owner_player_id), now, protocol::table_summary{}, false, false};
   table.summary.code = code;
   table.summary.is_public = is_public;
   tables_.emplace(code, std::move(table));
@@ -59,8 +59,9 @@ rules::result<std::string, lobby_error> lobby::create_table(std::string_view own
 
 bool lobby::restore_table(std::string_view code, std::string_view owner_player_id, bool is_public, time_point now) {
   const auto normal = normalize_table_code(code);
+  if (normal && *normal == code && is_remote(code)) unlist_remote(code);  // served here from now on
   if (!normal || *normal != code || tables_.contains(*normal)) return false;
-  lobby_table table{*normal, std::string(owner_player_id), now, protocol::table_summary{}, false};
+  lobby_table table{*normal, std::string(owner_player_id), now, protocol::table_summary{}, false, false};
   table.summary.code = *normal;
   table.summary.is_public = is_public;
   tables_.emplace(*normal, std::move(table));
@@ -135,6 +136,35 @@ bool lobby::remove(std::string_view code) {
   return true;
 }
 
+void lobby::list_remote(std::string_view code, protocol::table_summary summary, time_point now) {
+  const auto normal = normalize_table_code(code);
+  if (!normal || *normal != code) return;
+  const auto it = tables_.find(*normal);
+  if (it != tables_.end()) {
+    if (it->second.remote) update_summary(code, std::move(summary));
+    return;
+  }
+  if (tables_.size() >= limits_.max_tables) return;  // as a new table of this server's would be refused
+  lobby_table table{*normal, std::string(), now, protocol::table_summary{}, false, true};
+  table.summary.code = *normal;
+  tables_.emplace(*normal, std::move(table));
+  update_summary(code, std::move(summary));
+}
+
+void lobby::unlist_remote(std::string_view code) {
+  const auto it = tables_.find(code);
+  if (it == tables_.end() || !it->second.remote) return;
+  const bool was_listed = is_listed(it->second);
+  unlist(it->second);
+  tables_.erase(it);
+  if (was_listed) changed();
+}
+
+bool lobby::is_remote(std::string_view code) const {
+  const auto it = tables_.find(code);
+  return it != tables_.end() && it->second.remote;
+}
+
 std::vector<protocol::table_summary> lobby::public_tables() const {
   std::vector<protocol::table_summary> out;
   out.reserve(std::min(listed_.size(), limits_.max_listed));
@@ -148,7 +178,8 @@ std::vector<protocol::table_summary> lobby::public_tables() const {
 std::optional<std::string> lobby::quick_play_pick() const {
   const lobby_table* best = nullptr;
   for (const auto& [code, table] : tables_) {
-    if (!is_listed(table) || !is_joinable(table.summary)) continue;
+    // Another server's table is listed, but quick play seats the player here.
+    if (table.remote || !is_listed(table) || !is_joinable(table.summary)) continue;
     if (best == nullptr || std::make_tuple(-table.summary.humans, table.created, std::string_view(table.code)) <
                                std::make_tuple(-best->summary.humans, best->created, std::string_view(best->code))) {
       best = &table;

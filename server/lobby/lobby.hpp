@@ -57,6 +57,8 @@ struct lobby_table {
   // is left out of the public list and quick play. summary.code is always `code`.
   protocol::table_summary summary;
   bool reported = false;
+  // Another server of a cluster serves it (list_remote): listed, with no owner here.
+  bool remote = false;
 };
 
 class lobby {
@@ -85,6 +87,16 @@ class lobby {
   // Closes a table: its code leaves the lists and is retired. False if no such table.
   bool remove(std::string_view code);
 
+  // The public tables of a cluster's other servers (README.md, "Several servers at
+  // once"), as their summaries come in: listed and offered by quick play as this
+  // server's own are, with no owner here. A table this server serves itself keeps its
+  // entry (list_remote ignores it); restore_table of a remote table's code takes it
+  // over. unlist_remote forgets one that closed, went private or moved, without
+  // retiring its code.
+  void list_remote(std::string_view code, protocol::table_summary summary, time_point now);
+  void unlist_remote(std::string_view code);
+  bool is_remote(std::string_view code) const;
+
   // The player left the table: if they own it, it stops counting against their
   // max_tables_per_owner at once (the room may take a moment to close, or stay open for
   // the players still at it), and it has no owner from then on. False otherwise.
@@ -94,9 +106,9 @@ class lobby {
   // running), newest first within each group; at most limits().max_listed of them.
   std::vector<protocol::table_summary> public_tables() const;
 
-  // Where quick play sends a player: the public table, not in a game and with a free
-  // seat, with the most humans waiting (the longest waiting on a tie); nullopt when
-  // there is none, and the caller opens one.
+  // Where quick play sends a player: the public table of this server's (not another's of
+  // a cluster), not in a game and with a free seat, with the most humans waiting (the
+  // longest waiting on a tie); nullopt when there is none, and the caller opens one.
   std::optional<std::string> quick_play_pick() const;
 
   // Watchers get {"type": "tables", ...}: the list as of the last flush, and then each

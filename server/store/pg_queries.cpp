@@ -59,6 +59,20 @@ pg_queries::pg_queries(pg::connection& db)
       release_room_(
           db.prepare("UPDATE live_rooms SET owner = NULL, updated = $4 WHERE code = $1 AND owner = $2 AND epoch = $3")),
       notify_nodes_(db.prepare("SELECT pg_notify('shithead_tables', $1)")),
+      // A node lists only a table it owns: a deposed node never takes the row back.
+      list_room_(db.prepare("INSERT INTO lobby_tables (code, node, seq, summary, changed) "
+                            "SELECT $1, $2, nextval('lobby_seq'), $3, clock_timestamp() WHERE EXISTS "
+                            "(SELECT 1 FROM live_rooms r WHERE r.code = $1 AND r.owner = $2) "
+                            "ON CONFLICT (code) DO UPDATE SET node = excluded.node, seq = excluded.seq, "
+                            "summary = excluded.summary, changed = excluded.changed")),
+      unlist_room_(db.prepare("UPDATE lobby_tables SET seq = nextval('lobby_seq'), summary = NULL, "
+                              "changed = clock_timestamp() WHERE code = $1 AND node = $2")),
+      forget_unlisted_(db.prepare(
+          "DELETE FROM lobby_tables WHERE summary IS NULL AND changed < clock_timestamp() - INTERVAL '1 minute'")),
+      listed_of_node_(
+          db.prepare("SELECT code, node, seq, summary FROM lobby_tables WHERE node = $1 AND seq > $2 ORDER BY seq")),
+      listed_of_others_(db.prepare("SELECT code, node, seq, summary FROM lobby_tables WHERE node <> $1 AND "
+                                   "summary IS NOT NULL ORDER BY seq")),
       rating_for_update_(db.prepare("SELECT mu, sigma FROM players WHERE id = $1 FOR NO KEY UPDATE")),
       set_rating_(db.prepare("UPDATE players SET mu = $1, sigma = $2 WHERE id = $3")),
       add_rating_history_(db.prepare("INSERT INTO ratings (player_id, game_id, mu_before, sigma_before, mu, sigma) "
@@ -245,6 +259,26 @@ table_claim pg_queries::claim_room(const std::string& code, const std::string& n
     out.table.log.push_back(logged_action{log.int64(i, 0), log.int64(i, 1), static_cast<std::uint64_t>(log.int64(i, 2)),
                                           log.integer(i, 3), log.text(i, 4)});
   out.result = table_claim::outcome::claimed;
+  return out;
+}
+
+void pg_queries::list_room(const std::string& code, const std::string& node,
+                           const std::optional<std::string>& summary) {
+  if (summary)
+    list_room_.run(pg::params().add(code).add(node).add(*summary));
+  else
+    unlist_room_.run(pg::params().add(code).add(node));
+}
+
+void pg_queries::forget_unlisted_rooms() { forget_unlisted_.run(); }
+
+std::vector<listed_row> pg_queries::listed_rooms(const std::string& node, std::int64_t after, const std::string& me) {
+  const auto r = node.empty() ? listed_of_others_.run(pg::params().add(me))
+                              : listed_of_node_.run(pg::params().add(node).add(after));
+  std::vector<listed_row> out;
+  out.reserve(static_cast<std::size_t>(r.rows()));
+  for (int i = 0; i < r.rows(); ++i)
+    out.push_back(listed_row{r.text(i, 0), r.text(i, 1), r.int64(i, 2), r.optional_text(i, 3)});
   return out;
 }
 

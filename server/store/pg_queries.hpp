@@ -61,6 +61,15 @@ class pg_queries final : public store_rows {
   // NOTIFY on the cluster's channel (pg_store::tables_channel), in the connection's own
   // transaction: delivered to every listening node when it commits.
   void notify_nodes(const std::string& payload);
+  // The shared lobby (migration 5): `node` lists a table (a summary) or lists it no more
+  // (nullopt; only a row of its own). A row of a table another node serves now is left
+  // alone.
+  void list_room(const std::string& code, const std::string& node, const std::optional<std::string>& summary);
+  // Rows without a summary for over a minute go.
+  void forget_unlisted_rooms();
+  // `node`'s rows after `after`, in order; with `node` empty, every listed table of a
+  // node other than `me`.
+  std::vector<listed_row> listed_rooms(const std::string& node, std::int64_t after, const std::string& me);
   // Tables in play with no owner since over `unowned_ms` before `now_ms` (let go, or a
   // single server's), or whose owner's lease ended over `unowned_ms` ago; at most `most`,
   // in a random order.
@@ -110,6 +119,11 @@ class pg_queries final : public store_rows {
   pg::statement orphan_rooms_;
   pg::statement release_room_;
   pg::statement notify_nodes_;
+  pg::statement list_room_;
+  pg::statement unlist_room_;
+  pg::statement forget_unlisted_;
+  pg::statement listed_of_node_;
+  pg::statement listed_of_others_;
   pg::statement rating_for_update_;
   pg::statement set_rating_;
   pg::statement add_rating_history_;

@@ -15,7 +15,7 @@ namespace {
 // flags are 0 or 1 integers, as in the SQLite file, so that a file's rows move over as
 // they are (migrate-store). A migration that SQL alone cannot do has a C++ step after
 // its SQL (finish_in_cpp).
-constexpr std::array<std::string_view, 4> migrations = {
+constexpr std::array<std::string_view, 5> migrations = {
     // 1: SQLite's schema at its version 5: players with their ratings, finished games
     // with each seat's result and the ratings they moved, and the tables in play with
     // the log of each live game's actions.
@@ -154,6 +154,24 @@ CREATE TABLE nodes (
 ALTER TABLE live_rooms ADD COLUMN owner TEXT;
 ALTER TABLE live_rooms ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX live_rooms_by_owner ON live_rooms (owner);
+)sql",
+    // 5: one lobby across a cluster. Each node writes its public tables' summaries (the
+    // table list's JSON) here, every change at a new `seq`, and a table no longer listed
+    // keeps a row without a summary for a minute, so that the other nodes, which read
+    // each node's rows after the last `seq` they saw, hear that it went. One writer per
+    // node commits its rows in `seq` order, so no node's reader skips a row.
+    R"sql(
+CREATE SEQUENCE lobby_seq;
+CREATE TABLE lobby_tables (
+  code    TEXT PRIMARY KEY,
+  node    TEXT NOT NULL,
+  seq     BIGINT NOT NULL,
+  summary TEXT,
+  changed TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX lobby_tables_by_node ON lobby_tables (node, seq);
+CREATE TRIGGER lobby_tables_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON lobby_tables
+  FOR EACH STATEMENT EXECUTE FUNCTION shithead_require_fence();
 )sql",
 };
 

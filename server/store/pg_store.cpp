@@ -157,6 +157,48 @@ void pg_store::release_table(std::string code, std::int64_t epoch, std::function
   push_write(std::move(j));
 }
 
+void pg_store::publish_tables(std::vector<listed_table> tables) {
+  job j;
+  j.run = [this, tables = std::move(tables)](store_connection& c) {
+    auto& queries = static_cast<pg_connection&>(c).queries;
+    for (const auto& t : tables) queries.list_room(t.code, lease_.holder(), t.summary);
+    if (++publications_ % 240 == 0) queries.forget_unlisted_rooms();
+  };
+  // Told after the commit, in a transaction of its own: the others read what is there.
+  j.after_commit = [this](bool written) {
+    if (!written) return;
+    job tell;
+    tell.write = false;
+    tell.run = [payload = "listed " + lease_.holder()](store_connection& c) {
+      static_cast<pg_connection&>(c).queries.notify_nodes(payload);
+    };
+    (void)push_read(std::move(tell));
+  };
+  push_write(std::move(j));
+}
+
+void pg_store::on_tables_published(std::function<void(const std::string& node)> published) {
+  const std::lock_guard lock(handover_mutex_);
+  tables_published_ = std::move(published);
+}
+
+void pg_store::read_listed(std::string node, std::int64_t after, std::function<void(std::vector<listed_row>)> done) {
+  auto answer = std::make_shared<std::function<void(std::vector<listed_row>)>>(std::move(done));
+  const auto once = [answer](std::vector<listed_row> rows) {
+    if (!*answer) return;
+    auto tell = std::move(*answer);
+    *answer = nullptr;
+    tell(std::move(rows));
+  };
+  job j;
+  j.write = false;
+  j.run = [this, node = std::move(node), after, once](store_connection& c) {
+    once(static_cast<pg_connection&>(c).queries.listed_rooms(node, after, lease_.holder()));
+  };
+  j.failed = [once](const std::string&) { once({}); };
+  if (push_read(std::move(j)) != read_queued::yes) once({});
+}
+
 void pg_store::start_more() {
   if (!shares_tables()) return;
   listening_ = true;
@@ -180,23 +222,40 @@ void pg_store::listen_loop() {
       if (!db) {
         db = std::make_unique<pg::connection>(url_);
         db->exec("SET application_name = 'shithead-listen'; LISTEN shithead_tables");
-        if (failing) spdlog::warn("store: listening to the other nodes again");
+        if (failing) {
+          spdlog::warn("store: listening to the other nodes again");
+          // What they published meanwhile was not heard: every list is read again.
+          std::function<void(const std::string&)> tell;
+          {
+            const std::lock_guard lock(handover_mutex_);
+            tell = tables_published_;
+          }
+          if (tell) tell("");
+        }
         failing = false;
       }
       // A short wait: the loop sees the store closing soon.
       for (const auto& n : db->wait_for_notifications(std::chrono::milliseconds(200))) {
-        // "handover NODE CODE": the node is one of ours only when it names this one.
+        // "handover NODE CODE", ours when it names this node; "listed NODE", another's.
         const std::string_view payload = n.payload;
         const auto first = payload.find(' ');
-        const auto second = payload.rfind(' ');
-        if (first == std::string_view::npos || second == first || payload.substr(0, first) != "handover") continue;
-        if (payload.substr(first + 1, second - first - 1) != lease_.holder()) continue;
-        std::function<void(const std::string&)> asked;
-        {
+        if (first == std::string_view::npos) continue;
+        const auto what = payload.substr(0, first);
+        std::function<void(const std::string&)> tell;
+        std::string about;
+        if (what == "listed") {
+          about = payload.substr(first + 1);
+          if (about == lease_.holder()) continue;
           const std::lock_guard lock(handover_mutex_);
-          asked = handover_asked_;
+          tell = tables_published_;
+        } else if (what == "handover") {
+          const auto second = payload.rfind(' ');
+          if (second == first || payload.substr(first + 1, second - first - 1) != lease_.holder()) continue;
+          about = payload.substr(second + 1);
+          const std::lock_guard lock(handover_mutex_);
+          tell = handover_asked_;
         }
-        if (asked) asked(std::string(payload.substr(second + 1)));
+        if (tell) tell(about);
       }
     } catch (const pg::error& e) {
       // Missed meanwhile: an asker asks again until its claim goes through.

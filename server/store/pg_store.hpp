@@ -17,7 +17,8 @@
 //
 // A node also listens (thread `shithead-listen`, a connection of its own) on the channel
 // `shithead_tables`, where another node asks it to hand a table over ("handover NODE
-// CODE"); the asking is a NOTIFY of its own on the reading connection, never in a step.
+// CODE") or says it published its public tables ("listed NODE"); each is a NOTIFY of its
+// own on the reading connection, never in a step.
 //
 // Reads have a connection and a thread of their own. A connection that breaks (the
 // database restarted, the network cut) is dropped and made again on the next use; until
@@ -79,6 +80,9 @@ class pg_store final : public batch_store {
   void on_handover_asked(std::function<void(const std::string& code)> asked) override;
   void ask_handover(std::string owner, std::string code) override;
   void release_table(std::string code, std::int64_t epoch, std::function<void(bool released)> done) override;
+  void publish_tables(std::vector<listed_table> tables) override;
+  void on_tables_published(std::function<void(const std::string& node)> published) override;
+  void read_listed(std::string node, std::int64_t after, std::function<void(std::vector<listed_row>)> done) override;
 
  private:
   store_connection& writer() override;
@@ -101,8 +105,10 @@ class pg_store final : public batch_store {
   pg_lease lease_;
   std::unique_ptr<pg_connection> writer_;  // null after a failure, until the next try
   std::unique_ptr<pg_connection> reader_;  // made on the first read
-  std::mutex handover_mutex_;              // the listener reads handover_asked_, set from any thread
+  std::mutex handover_mutex_;              // the listener reads the two callbacks below, set from any thread
   std::function<void(const std::string&)> handover_asked_;
+  std::function<void(const std::string&)> tables_published_;
+  std::uint64_t publications_ = 0;  // the writer's thread's: every 240th also forgets old rows
   std::atomic<bool> listening_{false};
   std::thread listener_;
 };

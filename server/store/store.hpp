@@ -96,6 +96,23 @@ struct table_step {
   std::int64_t epoch = 0;
 };
 
+// A cluster's shared lobby (store::publish_tables): a public table of this server's, its
+// summary as text (protocol::summary_to_text), or nullopt once it is no longer listed
+// here (closed, gone private, moved to another server).
+struct listed_table {
+  std::string code;
+  std::optional<std::string> summary;
+};
+
+// One row of another server's list as read back (store::read_listed); `seq` grows with
+// every change a server publishes.
+struct listed_row {
+  std::string code;
+  std::string node;
+  std::int64_t seq = 0;
+  std::optional<std::string> summary;
+};
+
 // Why a store gives no answer to a question.
 struct store_refusal {
   enum class reason {
@@ -270,6 +287,18 @@ class store {
     (void)code;
     (void)epoch;
     done(false);
+  }
+  // One lobby across the cluster: each node publishes its public tables' changes (a
+  // write, then a notification of its own after the commit, never inside a step's), and
+  // the others hear which node published (`published`, on a thread of the store's) and
+  // read its rows after the last they saw. read_listed with an empty `node` reads every
+  // other node's listed tables (a node starting, or hearing again after a gap).
+  virtual void publish_tables(std::vector<listed_table> tables) { (void)tables; }
+  virtual void on_tables_published(std::function<void(const std::string& node)> published) { (void)published; }
+  virtual void read_listed(std::string node, std::int64_t after, std::function<void(std::vector<listed_row>)> done) {
+    (void)node;
+    (void)after;
+    done({});
   }
 };
 

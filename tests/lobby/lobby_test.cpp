@@ -547,5 +547,43 @@ TEST(lobby, error_codes_are_stable_text) {
   EXPECT_EQ(to_string(protocol::error_code::lobby_full), "lobby_full");
 }
 
+// A cluster's other servers' tables (lobby::list_remote): listed beside this server's
+// own, never picked by quick play, taken over by restore_table, and gone without their
+// codes retired here.
+TEST(lobby, another_servers_tables_are_listed_but_quick_play_seats_players_here) {
+  lobby hall(seeded(11));
+  hall.list_remote("K7MPQ2", summary(4, 1, 1), t0);
+  ASSERT_EQ(hall.public_tables().size(), 1u);
+  EXPECT_EQ(hall.public_tables()[0].code, "K7MPQ2");
+  EXPECT_TRUE(hall.is_remote("K7MPQ2"));
+  EXPECT_EQ(hall.quick_play_pick(), std::nullopt);  // it is another server's
+  EXPECT_EQ(hall.tables_owned_by(""), 0u);
+  hall.list_remote("K7MPQ2", summary(4, 2, 2), t0 + 1s);  // a change
+  EXPECT_EQ(hall.public_tables()[0].humans, 2);
+  hall.list_remote("bad", summary(4, 1, 1), t0);  // not a code: ignored
+  EXPECT_EQ(hall.table_count(), 1u);
+
+  // This server's own table keeps its entry whatever another says of its code.
+  const auto mine = hall.create_table("p1", true, t0).value();
+  ASSERT_TRUE(hall.update_summary(mine, summary(4, 1, 1)));
+  hall.list_remote(mine, summary(4, 4, 4), t0);
+  EXPECT_FALSE(hall.is_remote(mine));
+  EXPECT_EQ(hall.quick_play_pick(), mine);
+
+  // Claimed here: served here from now on.
+  EXPECT_TRUE(hall.restore_table("K7MPQ2", "p2", true, t0 + 2s));
+  EXPECT_FALSE(hall.is_remote("K7MPQ2"));
+  EXPECT_EQ(hall.tables_owned_by("p2"), 1u);
+
+  // Unlisted: gone, and its code not retired (it may come back, served elsewhere).
+  hall.list_remote("ABCDEF", summary(4, 1, 1), t0);
+  hall.unlist_remote("ABCDEF");
+  EXPECT_FALSE(hall.find("ABCDEF"));
+  hall.list_remote("ABCDEF", summary(4, 1, 1), t0);
+  EXPECT_TRUE(hall.is_remote("ABCDEF"));
+  hall.unlist_remote(mine);  // not remote: left alone
+  EXPECT_TRUE(hall.find(mine));
+}
+
 }  // namespace
 }  // namespace shithead::server

@@ -146,5 +146,25 @@ TEST(server_message_reader, a_frame_the_server_would_never_write_is_refused_with
   EXPECT_EQ(refusal(text), "you: a spectator has no seat");
 }
 
+TEST(server_message_reader, a_table_summary_reads_back_from_its_text) {
+  table_summary t;
+  t.code = "K7MPQ2";
+  t.is_public = true;
+  t.preset = "isf";
+  t.seats = 4;
+  t.seated = 3;
+  t.humans = 2;
+  t.bots = 1;
+  t.spectators = 5;
+  t.in_game = true;
+  t.turn_timer_s = 30;
+  t.host_name = "Åsa \"the host\"";
+  const auto read = summary_from_text(summary_to_text(t));
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(read.value(), t);
+  EXPECT_FALSE(summary_from_text("{}"));
+  EXPECT_FALSE(summary_from_text("not json"));
+}
+
 }  // namespace
 }  // namespace shithead::protocol

@@ -197,6 +197,74 @@ TEST(cluster, a_node_paused_past_its_lease_writes_nothing_to_the_table_it_lost) 
   EXPECT_EQ(data.integrity(), "ok");
 }
 
+// Some frame of `type` read within `wait` whose `key` list holds an entry with this
+// code: when the lobby told its watcher of a table.
+bool hears_of(player& p, const std::string& code, std::chrono::milliseconds wait) {
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  std::size_t read = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    p.pump(20ms);
+    for (; read < p.frames.size(); ++read) {
+      const auto& f = p.frames[read];
+      const auto type = f.value("type", "");
+      const char* key = type == "tables" ? "tables" : type == "tables_changed" ? "changed" : nullptr;
+      if (!key || !f.contains(key)) continue;
+      for (const auto& t : f[key])
+        if (t.value("code", "") == code) return true;
+    }
+  }
+  return false;
+}
+
+// One lobby across the nodes: a public table opened on one is in the other's lobby
+// within a second, and a player there who joins it is given its URL.
+TEST(cluster, every_lobby_lists_every_nodes_public_tables_within_a_second) {
+  const temp_folder folder;
+  const server_data data(testing::backend::postgresql, folder.path());
+  node one(data), two(data);
+  ASSERT_NE(one.port, 0) << one.process->output();
+  ASSERT_NE(two.port, 0) << two.process->output();
+
+  player eve(two.port);
+  eve.hello("Eve");
+  eve.send(json{{"type", "list_tables"}});
+  eve.expect("tables");
+  player ana(one.port);
+  ana.hello("Ana");
+  const auto opened = std::chrono::steady_clock::now();
+  const auto code = open_table(ana, json{{"seats", 3}, {"public", true}});
+  ASSERT_TRUE(hears_of(eve, code, 5s)) << "the other node's lobby never listed " << code;
+  const auto listed_after = std::chrono::steady_clock::now() - opened;
+  EXPECT_LT(listed_after, 1s);
+
+  eve.send(json{{"type", "join"}, {"code", code}});
+  const auto told = eve.expect("error");
+  EXPECT_EQ(told.value("code", ""), "table_moved") << told.dump();
+
+  // At its URL (here the node that serves it; behind a proxy, whichever the code leads
+  // to), she joins and sits.
+  player there(one.port, "/ws?table=" + code);
+  there.hello("", eve.token);
+  there.send(json{{"type", "join"}, {"code", code}});
+  EXPECT_EQ(there.expect("joined").value("code", ""), code);
+  ana.expect("room");
+
+  // Closed, it leaves the other lobby too.
+  ana.send(json{{"type", "leave"}});
+  there.send(json{{"type", "leave"}});
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  bool gone = false;
+  while (!gone && std::chrono::steady_clock::now() < deadline) {
+    eve.pump(50ms);
+    for (const auto& f : eve.frames)
+      if (f.value("type", "") == "tables_changed" && f.contains("order")) {
+        gone = true;
+        for (const auto& c : f["order"]) gone = gone && c.get<std::string>() != code;
+      }
+  }
+  EXPECT_TRUE(gone) << "the closed table stayed in the other node's lobby";
+}
+
 // The proxy sends a table's players to another node than the one serving it (a table
 // opened from a lobby connection, or a node that came back): that node asks the owner to
 // hand it over, and the owner lets it go once its steps are stored and sends its players

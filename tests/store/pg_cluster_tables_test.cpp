@@ -5,11 +5,14 @@
 // steps in flight.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "server/store/pg.hpp"
@@ -66,6 +69,13 @@ std::vector<std::string> orphans(store& s, std::chrono::milliseconds unowned_for
   auto codes = answer.get_future();
   s.orphan_tables(10, unowned_for, [&answer](std::vector<std::string> c) { answer.set_value(std::move(c)); });
   return codes.get();
+}
+
+std::vector<listed_row> listed(store& s, const std::string& node, std::int64_t after) {
+  std::promise<std::vector<listed_row>> answer;
+  auto rows = answer.get_future();
+  s.read_listed(node, after, [&answer](std::vector<listed_row> r) { answer.set_value(std::move(r)); });
+  return rows.get();
 }
 
 logged_action move(std::int64_t index, std::uint64_t version) {
@@ -281,6 +291,51 @@ TEST_F(pg_cluster_tables, an_owner_hears_a_handover_asked_of_it_and_lets_its_cla
   ASSERT_EQ(taken.result, table_claim::outcome::claimed);
   EXPECT_EQ(taken.table.state, "last");
   EXPECT_EQ(save(*a, table_step{"K7MPQ2", std::string("late"), 1, {}, {}, 1}).result, step_result::outcome::moved);
+}
+
+// One lobby across the cluster: a node publishes its public tables (only tables it
+// owns), the others hear that it did and read its rows after the last they saw, in
+// order; a table no longer listed reads back without a summary.
+TEST_F(pg_cluster_tables, a_nodes_public_tables_reach_the_others_and_only_the_tables_it_serves) {
+  auto a = node(url_, 60s);
+  auto b = node(url_, 60s);
+  std::promise<std::string> heard;
+  std::atomic<bool> told{false};
+  b->on_tables_published([&](const std::string& who) {
+    if (!told.exchange(true)) heard.set_value(who);
+  });
+  const auto a_name = a->lease()->holder();
+  a->on_tables_published([a_name](const std::string& who) {
+    if (who == a_name) ADD_FAILURE() << "told of its own list";
+  });
+  ASSERT_EQ(reserve(*a, "AAAAAA"), 1);
+  ASSERT_EQ(reserve(*a, "BBBBBB"), 1);
+  ASSERT_EQ(reserve(*b, "CCCCCC"), 1);
+  a->publish_tables({{"AAAAAA", "a1"}, {"BBBBBB", "b1"}, {"CCCCCC", "not a's"}});
+  auto who = heard.get_future();
+  ASSERT_EQ(who.wait_for(5s), std::future_status::ready);
+  EXPECT_EQ(who.get(), a_name);
+
+  const auto first = listed(*b, a_name, 0);
+  ASSERT_EQ(first.size(), 2u);
+  EXPECT_EQ(first[0].code, "AAAAAA");
+  EXPECT_EQ(first[0].summary, "a1");
+  EXPECT_EQ(first[1].code, "BBBBBB");
+  EXPECT_LT(first[0].seq, first[1].seq);
+
+  a->publish_tables({{"AAAAAA", std::nullopt}});
+  b->publish_tables({{"BBBBBB", std::nullopt}});  // another's row: left alone
+  a->wait_for_writes_for_tests();
+  b->wait_for_writes_for_tests();
+  const auto after = listed(*b, a_name, first[1].seq);
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_EQ(after[0].code, "AAAAAA");
+  EXPECT_EQ(after[0].summary, std::nullopt);
+  const auto everything = listed(*b, "", 0);  // every other node's listed tables
+  ASSERT_EQ(everything.size(), 1u);
+  EXPECT_EQ(everything[0].code, "BBBBBB");
+  EXPECT_EQ(everything[0].node, a_name);
+  EXPECT_TRUE(listed(*a, "", 0).empty());  // b lists nothing
 }
 
 }  // namespace

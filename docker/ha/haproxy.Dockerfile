@@ -1,11 +1,14 @@
-# HAProxy 2.6 from Debian 12's own packages, for compose.ha.yaml: one address in front of
-# the two servers, sending players to the one that holds the database's lease.
+# HAProxy 2.6 from Debian 12's own packages: one address in front of the servers, for
+# compose.ha.yaml (players sent to the server that holds the database's lease) and
+# compose.cluster.yaml (a table's players sent to one server by the table's code).
 ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${BASE_IMAGE}
 ARG DEBIAN_FRONTEND=noninteractive
 RUN apt-get update -qq \
  && apt-get install -y -qq --no-install-recommends haproxy \
  && rm -rf /var/lib/apt/lists/*
-COPY docker/ha/haproxy.cfg /etc/haproxy/shithead.cfg
+# compose.cluster.yaml builds it with its own configuration.
+ARG HAPROXY_CONFIG=docker/ha/haproxy.cfg
+COPY ${HAPROXY_CONFIG} /etc/haproxy/shithead.cfg
 USER haproxy
 CMD ["haproxy", "-db", "-f", "/etc/haproxy/shithead.cfg"]

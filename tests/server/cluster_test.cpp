@@ -55,6 +55,20 @@ std::string sql(const server_data& data, const std::string& query) {
   return testing::pg_cluster::query_one(data.url(), query);
 }
 
+// Two nodes on a database of their own, both serving.
+class cluster : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_NE(one.port, 0) << one.process->output();
+    ASSERT_NE(two.port, 0) << two.process->output();
+  }
+
+  const temp_folder folder;
+  const server_data data{testing::backend::postgresql, folder.path()};
+  node one{data};
+  node two{data};
+};
+
 // Plays until the first player has seen `steps` more versions, or the game ends.
 void play_some_steps(std::vector<player*> players, std::uint64_t steps) {
   const auto target = players.front()->version + steps;
@@ -124,13 +138,7 @@ struct back_at_the_table {
   }
 };
 
-TEST(cluster, a_killed_nodes_table_is_claimed_by_another_node_and_its_players_play_on) {
-  const temp_folder folder;
-  const server_data data(testing::backend::postgresql, folder.path());
-  node one(data), two(data);
-  ASSERT_NE(one.port, 0) << one.process->output();
-  ASSERT_NE(two.port, 0) << two.process->output();
-
+TEST_F(cluster, a_killed_nodes_table_is_claimed_by_another_node_and_its_players_play_on) {
   table_of_two before(one.port);
   ASSERT_FALSE(before.ana.game_over) << "the game ended before the kill";
   const auto owner_before = sql(data, "SELECT owner FROM live_rooms WHERE code = '" + before.code + "'");
@@ -165,13 +173,7 @@ TEST(cluster, a_killed_nodes_table_is_claimed_by_another_node_and_its_players_pl
   EXPECT_EQ(data.integrity(), "ok");
 }
 
-TEST(cluster, a_node_paused_past_its_lease_writes_nothing_to_the_table_it_lost) {
-  const temp_folder folder;
-  const server_data data(testing::backend::postgresql, folder.path());
-  node one(data), two(data);
-  ASSERT_NE(one.port, 0) << one.process->output();
-  ASSERT_NE(two.port, 0) << two.process->output();
-
+TEST_F(cluster, a_node_paused_past_its_lease_writes_nothing_to_the_table_it_lost) {
   table_of_two before(one.port);
   ASSERT_FALSE(before.ana.game_over) << "the game ended before the pause";
   one.process->signal(SIGSTOP);
@@ -218,13 +220,7 @@ bool hears_of(player& p, const std::string& code, std::chrono::milliseconds wait
 
 // One lobby across the nodes: a public table opened on one is in the other's lobby
 // within a second, and a player there who joins it is given its URL.
-TEST(cluster, every_lobby_lists_every_nodes_public_tables_within_a_second) {
-  const temp_folder folder;
-  const server_data data(testing::backend::postgresql, folder.path());
-  node one(data), two(data);
-  ASSERT_NE(one.port, 0) << one.process->output();
-  ASSERT_NE(two.port, 0) << two.process->output();
-
+TEST_F(cluster, every_lobby_lists_every_nodes_public_tables_within_a_second) {
   player eve(two.port);
   eve.hello("Eve");
   eve.send(json{{"type", "list_tables"}});
@@ -269,13 +265,7 @@ TEST(cluster, every_lobby_lists_every_nodes_public_tables_within_a_second) {
 // opened from a lobby connection, or a node that came back): that node asks the owner to
 // hand it over, and the owner lets it go once its steps are stored and sends its players
 // after it.
-TEST(cluster, a_table_asked_for_on_another_node_is_handed_over_and_its_players_follow) {
-  const temp_folder folder;
-  const server_data data(testing::backend::postgresql, folder.path());
-  node one(data), two(data);
-  ASSERT_NE(one.port, 0) << one.process->output();
-  ASSERT_NE(two.port, 0) << two.process->output();
-
+TEST_F(cluster, a_table_asked_for_on_another_node_is_handed_over_and_its_players_follow) {
   table_of_two before(one.port);
   ASSERT_FALSE(before.ana.game_over) << "the game ended before the handover";
   const auto where = "SELECT owner || ' ' || epoch FROM live_rooms WHERE code = '" + before.code + "'";

@@ -19,22 +19,15 @@
 #include "server/store/pg_lease.hpp"
 #include "server/store/pg_store.hpp"
 #include "tests/postgres/pg_cluster.hpp"
+#include "tests/store/sql_probe.hpp"
 
 namespace shithead::server {
 namespace {
 
 using namespace std::chrono_literals;
+using store_testing::sqlstate_of;
 
 constexpr auto term = 1000ms;
-
-std::string sqlstate_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const pg::error& e) {
-    return e.sqlstate();
-  }
-  return "none";
-}
 
 // A node: a cluster's store, started.
 std::unique_ptr<pg_store> node(const std::string& url, std::chrono::milliseconds lease_term = term) {

@@ -15,6 +15,7 @@
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store_copy.hpp"
 #include "tests/postgres/pg_cluster.hpp"
+#include "tests/store/sql_probe.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
@@ -29,15 +30,6 @@ const player_record bob = player("b2b2b2b2b2b2", "Bob");
 // Short, so that a lapse is quick to wait for, and long enough that a renewal late by a
 // busy machine's (or ThreadSanitizer's) stall does not lose it.
 constexpr auto term = 1000ms;
-
-std::string sqlstate_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const pg::error& e) {
-    return e.sqlstate();
-  }
-  return "none";
-}
 
 class pg_lease_on : public ::testing::Test {
  protected:

@@ -5,6 +5,7 @@
 // fewest digits that read back the same, so a rating read here is the rating stored.
 #include <charconv>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -114,5 +115,15 @@ class pg_probe final : public sql_probe {
  private:
   pg::connection& db_;
 };
+
+// The SQLSTATE of the pg::error that `f` throws; "none" when it throws none.
+inline std::string sqlstate_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const pg::error& e) {
+    return e.sqlstate();
+  }
+  return "none";
+}
 
 }  // namespace shithead::server::store_testing

@@ -534,8 +534,6 @@ void game_service::on_join(connection& c, const std::string& code, bool spectate
   // claimed here if nobody serves it, else the client is given its URL.
   if (cluster() &&
       (found ? !rooms_.contains(found.value().code) : found.error().code == protocol::error_code::no_such_table)) {
-    // Not this server's: perhaps a table whose server stopped, claimed here, or one
-    // another server serves, whose route the client is given.
     const auto normal = normalize_table_code(code).value_or("");
     return claim_room(normal, [self = shared_from_this(), session = c.session, id, spectate, normal,
                                missing = found
@@ -593,6 +591,7 @@ void game_service::adopt(const std::string& code, table_claim claim) {
       serve_claimed(*host, claim.epoch);
       for (const auto& player : host->seated_players()) player_room_[player] = code;
       rooms_[code] = host;
+      remote_tables_.erase(code);  // served here now: the lobby's entry is this server's
       host->announce();
       spdlog::info("cluster: claimed table {} at epoch {}", code, claim.epoch);
     }
@@ -849,8 +848,10 @@ void game_service::sweep_addresses() {
 }
 
 void game_service::start_housekeeping() {
-  if (cluster()) asio::post(strand_, [self = shared_from_this()] { self->sweep_orphans(); });
   if (cluster()) {
+    // A cluster's node: tables nobody came back to, handovers asked of it, and the other
+    // nodes' public tables (all of them first).
+    asio::post(strand_, [self = shared_from_this()] { self->sweep_orphans(); });
     std::weak_ptr<game_service> weak = weak_from_this();
     services_.db->on_handover_asked([weak](const std::string& code) {
       if (auto self = weak.lock()) asio::post(self->strand_, [self, code] { self->on_handover_asked(code); });

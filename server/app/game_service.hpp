@@ -104,6 +104,8 @@ class game_service : public session_handler, public std::enable_shared_from_this
   void on_close(const std::shared_ptr<websocket_session>& session) override;
 
   // Once the store has started: forgets idle players now and every housekeeping_every.
+  // A cluster's node also starts sweeping up orphaned tables, listens for handovers and
+  // reads the other nodes' public tables.
   void start_housekeeping();
 
   // Tells every client the server is going away and closes their connections.

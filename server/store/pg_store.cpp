@@ -109,24 +109,31 @@ void pg_store::claim_table(std::string code, std::function<void(table_claim)> do
   push_write(std::move(j));
 }
 
-void pg_store::orphan_tables(int most, std::chrono::milliseconds unowned_for,
-                             std::function<void(std::vector<std::string>)> done) {
-  // Answered once: by the read, by its failure, or at once when the queue refuses it.
-  auto answer = std::make_shared<std::function<void(std::vector<std::string>)>>(std::move(done));
-  const auto once = [answer](std::vector<std::string> codes) {
+template <class Rows>
+void pg_store::read_rows(std::function<Rows(pg_queries&)> run, std::function<void(Rows)> done) {
+  // Answered once: by the read, by its failure, or at once when the queue refuses it;
+  // with nothing whenever the rows cannot be read (the caller asks again later).
+  auto answer = std::make_shared<std::function<void(Rows)>>(std::move(done));
+  const auto once = [answer](Rows rows) {
     if (!*answer) return;
     auto tell = std::move(*answer);
     *answer = nullptr;
-    tell(std::move(codes));
+    tell(std::move(rows));
   };
   job j;
   j.write = false;
-  j.run = [most, unowned_for, once](store_connection& c) {
-    once(static_cast<pg_connection&>(c).queries.orphan_rooms(most, unowned_for.count(),
-                                                             to_unix_ms(std::chrono::system_clock::now())));
-  };
+  j.run = [run = std::move(run), once](store_connection& c) { once(run(static_cast<pg_connection&>(c).queries)); };
   j.failed = [once](const std::string&) { once({}); };
   if (push_read(std::move(j)) != read_queued::yes) once({});
+}
+
+void pg_store::orphan_tables(int most, std::chrono::milliseconds unowned_for,
+                             std::function<void(std::vector<std::string>)> done) {
+  read_rows<std::vector<std::string>>(
+      [most, unowned_for](pg_queries& q) {
+        return q.orphan_rooms(most, unowned_for.count(), to_unix_ms(std::chrono::system_clock::now()));
+      },
+      std::move(done));
 }
 
 void pg_store::on_handover_asked(std::function<void(const std::string& code)> asked) {
@@ -183,20 +190,9 @@ void pg_store::on_tables_published(std::function<void(const std::string& node)> 
 }
 
 void pg_store::read_listed(std::string node, std::int64_t after, std::function<void(std::vector<listed_row>)> done) {
-  auto answer = std::make_shared<std::function<void(std::vector<listed_row>)>>(std::move(done));
-  const auto once = [answer](std::vector<listed_row> rows) {
-    if (!*answer) return;
-    auto tell = std::move(*answer);
-    *answer = nullptr;
-    tell(std::move(rows));
-  };
-  job j;
-  j.write = false;
-  j.run = [this, node = std::move(node), after, once](store_connection& c) {
-    once(static_cast<pg_connection&>(c).queries.listed_rooms(node, after, lease_.holder()));
-  };
-  j.failed = [once](const std::string&) { once({}); };
-  if (push_read(std::move(j)) != read_queued::yes) once({});
+  read_rows<std::vector<listed_row>>(
+      [this, node = std::move(node), after](pg_queries& q) { return q.listed_rooms(node, after, lease_.holder()); },
+      std::move(done));
 }
 
 void pg_store::start_more() {

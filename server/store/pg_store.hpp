@@ -100,6 +100,10 @@ class pg_store final : public batch_store {
   void stop_more() override;
   // The cluster's channel, read until the store closes (a node only).
   void listen_loop();
+  // Queues `run` as a read on the reading connection; `done` hears its rows once, or
+  // none when the read failed or the queue refused it.
+  template <class Rows>
+  void read_rows(std::function<Rows(pg_queries&)> run, std::function<void(Rows)> done);
 
   const std::string url_;
   pg_lease lease_;

@@ -40,6 +40,9 @@ async function startTable(page, ruleset) {
     window.shitheadApp.createTable({ public: false, seats: 4, turn_timer: 0, ruleset: rules }, { bots: 3, start: true });
   }, ruleset);
   await waitForView(page, 'swap');
+  // The view is the app's at once; the page shows it at its next render, which a busy
+  // machine may put off past settle()'s few frames (settle() finds nothing to wait on).
+  await page.locator('[data-testid=confirm-swap]').waitFor();
 }
 
 /** Picks up the pile at every turn it holds cards, while that keeps the hand at `target` or under, until it holds `target`. */

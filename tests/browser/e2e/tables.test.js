@@ -41,6 +41,8 @@ test('a reload keeps the turn clock where it was', { timeout: 120_000 }, async (
   const p = await newPlayer(browser, PHONE);
   await p.page.goto(BASE);
   await pickName(p.page, `Rio-${suffix()}`);
+  // Welcomed first: a table asked for before the connection is open is not sent.
+  await p.page.locator('[data-testid=play-bots]').waitFor();
   await p.page.evaluate(() => window.shitheadApp.createTable({ public: false, seats: 3, turn_timer: 15 }, { bots: 2, start: true }));
   await p.page.locator('[data-testid=confirm-swap]').click();
   await untilMyTurn(p.page);

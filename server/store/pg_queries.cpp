@@ -38,6 +38,7 @@ pg_queries::pg_queries(pg::connection& db)
       // Sorted before locked: the row lock is taken above the sort, row by row in order.
       lock_players_(db.prepare("SELECT id FROM players WHERE id = ANY ($1::text[]) ORDER BY id COLLATE \"C\" "
                                "FOR NO KEY UPDATE")),
+      fence_node_(db.prepare("SELECT 1 FROM nodes WHERE id = $1 AND lease_until > clock_timestamp()")),
       fence_room_(db.prepare("SELECT 1 FROM live_rooms WHERE code = $1 AND owner = $2 AND epoch = $3 FOR SHARE")),
       reserve_room_(db.prepare("INSERT INTO live_rooms (code, state, updated, owner, epoch) VALUES ($1, '', $3, $2, 1) "
                                "ON CONFLICT (code) DO NOTHING RETURNING epoch")),
@@ -217,6 +218,11 @@ void pg_queries::insert_seat(const seat_insert& seat) {
 
 void pg_queries::fence(const std::string& holder, std::int64_t epoch) {
   fence_.run(pg::params().add(holder).add(epoch));
+}
+
+void pg_queries::fence_node(const std::string& node) {
+  if (fence_node_.run(pg::params().add(node)).rows() != 1)
+    throw pg::error("the node " + node + " let its lease in `nodes` lapse", "SH001");
 }
 
 bool pg_queries::fence_room(const std::string& code, const std::string& node, std::int64_t epoch) {

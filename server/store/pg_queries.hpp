@@ -45,6 +45,10 @@ class pg_queries final : public store_rows {
   // transaction ends, or fails (SQLSTATE SH001) when `holder` no longer holds it there
   // (pg_lease.hpp). The tables refuse writes of a transaction that did not.
   void fence(const std::string& holder, std::int64_t epoch);
+  // A node, after fence(): fails (SQLSTATE SH001) once its own row in `nodes` has lapsed,
+  // so that a node paused past its term writes nothing, not even what belongs to no table
+  // (a player's row, the lobby's), before it notices and steps down.
+  void fence_node(const std::string& node);
   // Several active servers (pg_store.hpp, "Tables of a cluster"), `node` being this
   // server's name in `nodes`:
   // Locks the table's row FOR SHARE until the transaction ends, while `node` owns it at
@@ -111,6 +115,7 @@ class pg_queries final : public store_rows {
   pg::statement insert_seat_;
   pg::statement fence_;
   pg::statement lock_players_;
+  pg::statement fence_node_;
   pg::statement fence_room_;
   pg::statement reserve_room_;
   pg::statement claim_room_;

@@ -33,11 +33,15 @@ pg_connection::pg_connection(const std::string& url, bool migrate_schema)
 
 // The writer's connection ends a transaction left open for half a lease's term: a server
 // paused in the middle of a batch then lets go of the lease's row (its fence's lock)
-// before the lease lapses, so a standby's claim never waits on it (pg_lease.hpp).
+// before the lease lapses, so a standby's claim never waits on it (pg_lease.hpp). It is
+// named after its server in pg_stat_activity ("shithead writer host:pid:4f1c9a0b"): where
+// several servers write, the person looking at the database (and the cluster test's audit
+// of who wrote what) can tell whose each write is.
 std::unique_ptr<pg_connection> writer_connection(const std::string& url, bool migrate_schema,
-                                                 std::chrono::milliseconds lease_term) {
+                                                 std::chrono::milliseconds lease_term, const std::string& holder) {
   auto c = std::make_unique<pg_connection>(url, migrate_schema);
   c->db.exec("SET idle_in_transaction_session_timeout = " + std::to_string((lease_term / 2).count()));
+  c->db.prepare("SELECT set_config('application_name', $1, false)").run(pg::params().add("shithead writer " + holder));
   return c;
 }
 
@@ -45,7 +49,7 @@ pg_store::pg_store(std::string url, std::size_t max_waiting_reads, std::chrono::
     : batch_store(max_waiting_reads),
       url_(std::move(url)),
       lease_(url_, lease_term, cluster),
-      writer_(writer_connection(url_, true, lease_.term())) {}
+      writer_(writer_connection(url_, true, lease_.term(), lease_.holder())) {}
 
 // The queue's threads use the connections: they stop before the members go.
 pg_store::~pg_store() { close(); }
@@ -57,7 +61,7 @@ std::vector<saved_table> pg_store::load_rooms() { return writer().rows().rooms()
 store_connection& pg_store::writer() {
   if (writer_ && !writer_->db.alive()) writer_.reset();
   // Migrated when the store opened: a new connection only checks the schema's version.
-  if (!writer_) writer_ = writer_connection(url_, false, lease_.term());
+  if (!writer_) writer_ = writer_connection(url_, false, lease_.term(), lease_.holder());
   return *writer_;
 }
 
@@ -74,7 +78,9 @@ void pg_store::fence(store_connection& c) {
   if (!epoch && !lease_.lost() && lease_.acquire({})) epoch = lease_.epoch();
   if (!epoch) throw pg::error("this server does not hold the database's lease", "SH001");
   try {
-    static_cast<pg_connection&>(c).queries.fence(lease_.fence_holder(), *epoch);
+    auto& queries = static_cast<pg_connection&>(c).queries;
+    queries.fence(lease_.fence_holder(), *epoch);
+    if (lease_.cluster()) queries.fence_node(lease_.holder());
   } catch (const pg::error& e) {
     if (e.fenced()) lease_.lose(std::string("the database refused a write: ") + e.what());
     throw;

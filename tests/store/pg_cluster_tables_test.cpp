@@ -90,6 +90,12 @@ class pg_cluster_tables : public ::testing::Test {
     db.exec("UPDATE nodes SET lease_until = clock_timestamp() - INTERVAL '1 hour' WHERE id = '" + s.lease()->holder() +
             "'");
   }
+  // ... and a renewal lands after all (a late one, say): the node is alive again.
+  void renew(pg_store& s) const {
+    pg::connection db(url_);
+    db.exec("UPDATE nodes SET lease_until = clock_timestamp() + INTERVAL '1 hour' WHERE id = '" + s.lease()->holder() +
+            "'");
+  }
 
   std::string url_;
 };
@@ -168,11 +174,12 @@ TEST_F(pg_cluster_tables, a_node_that_lost_its_table_writes_nothing_more_to_it_a
             step_result::outcome::written);
   ASSERT_EQ(save(*a, table_step{"BBBBBB", std::string("b1"), 1, {}, {}, 1}).result, step_result::outcome::written);
 
-  // Paused past its lease (SIGSTOP): another node claims its table meanwhile.
+  // Its lease lapsed a while (a renewal late): another node claims its table meanwhile.
   lapse(*a);
   ASSERT_EQ(claim(*b, "AAAAAA").result, table_claim::outcome::claimed);
   ASSERT_EQ(claim(*b, "BBBBBB").result, table_claim::outcome::claimed);  // and let it go
-  // Back, it renews (a long term: not yet), and its next steps are refused.
+  renew(*a);
+  // Renewed, it is alive, and its next steps to the table it lost are refused.
   EXPECT_EQ(save(*a, table_step{"AAAAAA", std::string("a2"), 1, {move(1, 2)}, {}, 1}).result,
             step_result::outcome::moved);
   EXPECT_EQ(save(*a, table_step{"AAAAAA", std::string(), 1, {}, {}, 1}).result, step_result::outcome::moved);
@@ -184,6 +191,35 @@ TEST_F(pg_cluster_tables, a_node_that_lost_its_table_writes_nothing_more_to_it_a
   ASSERT_EQ(reserve(*a, "CCCCCC"), 1);
   EXPECT_EQ(save(*a, table_step{"CCCCCC", std::string("c1"), 1, {}, {}, 1}).result, step_result::outcome::written);
   EXPECT_TRUE(a->healthy());
+}
+
+// A node paused past its lease (SIGSTOP) and woken: before its own clock tells it (a long
+// term here), its next write is refused whole, for a table nobody claimed too, and it knows
+// it lost the lease (the server steps down). Nothing it held is written.
+TEST_F(pg_cluster_tables, a_node_whose_lease_lapsed_writes_nothing_at_all) {
+  auto a = node(url_, 60s);
+  auto b = node(url_);
+  ASSERT_EQ(reserve(*a, "AAAAAA"), 1);
+  ASSERT_EQ(reserve(*a, "BBBBBB"), 1);
+  ASSERT_EQ(save(*a, table_step{"AAAAAA", std::string("a1"), 1, {}, {}, 1}).result, step_result::outcome::written);
+  ASSERT_EQ(save(*a, table_step{"BBBBBB", std::string("b1"), 1, {move(0, 1)}, {}, 1}).result,
+            step_result::outcome::written);
+  lapse(*a);
+  ASSERT_EQ(claim(*b, "AAAAAA").result, table_claim::outcome::claimed);
+
+  std::promise<step_result> answer;
+  auto saved = answer.get_future();
+  a->save_step(table_step{"BBBBBB", std::string("b2"), 1, {move(1, 2)}, {}, 1},
+               [&answer](step_result r) { answer.set_value(std::move(r)); });
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (!a->lease()->lost() && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(a->lease()->lost());
+  EXPECT_FALSE(a->healthy());
+  EXPECT_EQ(reserve(*b, "CCCCCC"), 1);  // the other node writes on
+  a->close();                           // the server steps down: what it kept is answered, unwritten
+  EXPECT_EQ(saved.get().result, step_result::outcome::failed);
+  EXPECT_EQ(query("SELECT state FROM live_rooms WHERE code = 'BBBBBB'"), "b1");
+  EXPECT_EQ(query("SELECT count(*) FROM live_actions WHERE code = 'BBBBBB'"), "1");
 }
 
 TEST_F(pg_cluster_tables, a_claim_waits_for_a_step_in_flight_and_the_step_goes_in_whole) {

@@ -87,6 +87,19 @@ class child_process {
   }
 
   void signal(int number) { kill(pid_, number); }
+  pid_t pid() const { return pid_; }
+
+  // Reads what the child wrote so far without waiting: a test that runs long between
+  // waits calls it now and then, or a chatty child blocks once the pipe's buffer is full.
+  void drain() {
+    pollfd fd{out_, POLLIN, 0};
+    char buffer[4096];
+    while (out_ >= 0 && poll(&fd, 1, 0) > 0) {
+      const auto n = read(out_, buffer, sizeof buffer);
+      if (n <= 0) return;
+      output_.append(buffer, static_cast<std::size_t>(n));
+    }
+  }
 
   // The exit code, or nothing if the child is still running (or died of a signal) at the deadline.
   std::optional<int> wait_exit(std::chrono::milliseconds timeout) {

@@ -11,11 +11,7 @@
 
 #include <algorithm>
 #include <array>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
 #include <chrono>
-#include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -30,6 +26,7 @@
 
 #include "tests/postgres/backend.hpp"
 #include "tests/server/child_process.hpp"
+#include "tests/server/fault_support.hpp"
 #include "tests/server/game_client.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/server_data.hpp"
@@ -38,11 +35,6 @@ namespace shithead::test {
 namespace {
 
 using namespace std::chrono_literals;
-
-int env_int(const char* name, int fallback) {
-  const char* text = std::getenv(name);
-  return text && *text ? std::atoi(text) : fallback;
-}
 
 // The API rate limit is off: after a restart the test asks for every game it saw end at
 // once, and on a fast machine that is more than one address's burst of 40. Bots move at
@@ -142,11 +134,7 @@ class random_kill : public ::testing::TestWithParam<testing::backend> {};
 TEST_P(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resumes_past_what_was_seen) {
   const int rounds = std::max(1, env_int("SHITHEAD_KILL_ROUNDS", 4));
   const int tables = std::max(1, env_int("SHITHEAD_KILL_TABLES", 4));
-  std::uint64_t random = static_cast<std::uint64_t>(env_int("SHITHEAD_KILL_SEED", 1)) * 0x9e3779b97f4a7c15ull + 1;
-  const auto next_random = [&random](int low, int high) {
-    random = random * 6364136223846793005ull + 1442695040888963407ull;
-    return low + static_cast<int>((random >> 33) % static_cast<std::uint64_t>(high - low + 1));
-  };
+  seeded_random random(static_cast<std::uint64_t>(env_int("SHITHEAD_KILL_SEED", 1)), 1);
 
   const temp_folder folder;
   const server_data data(GetParam(), folder.path());
@@ -165,7 +153,7 @@ TEST_P(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resume
       ASSERT_NO_FATAL_FAILURE(check_and_come_back(holders, finished_ids, port, process->output()));
 
     // Play for a random while, then kill -9.
-    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(next_random(500, 4000));
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(random.between(500, 4000));
     while (std::chrono::steady_clock::now() < until) {
       for (auto& h : holders) {
         take_frames(h, finished_ids);
@@ -199,13 +187,6 @@ TEST_P(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resume
 
 INSTANTIATE_TEST_SUITE_P(backends, random_kill, testing::every_backend, testing::backend_name);
 
-// A port the kernel gave out on 127.0.0.1 and took back, for a process to bind next.
-std::uint16_t free_port() {
-  boost::asio::io_context ioc;
-  boost::asio::ip::tcp::acceptor probe(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
-  return probe.local_endpoint().port();
-}
-
 // HAProxy in front of the two servers, as docker/compose.ha.yaml puts it: one address for
 // the client and the WebSocket, a health check of /healthz every 200 ms (a standby answers
 // 503, so only the lease's holder gets players), and the sessions of a server marked down
@@ -238,14 +219,6 @@ bool healthy_within(std::uint16_t port, std::chrono::milliseconds wait) {
   return false;
 }
 
-std::string percentile_ms(std::vector<double> values, double q) {
-  if (values.empty()) return "-";
-  std::sort(values.begin(), values.end());
-  // The nearest rank: the smallest value with at least q of them at or below it.
-  const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(values.size())));
-  return std::to_string(static_cast<int>(values[std::clamp<std::size_t>(rank, 1, values.size()) - 1])) + " ms";
-}
-
 // Two servers on one PostgreSQL database behind HAProxy, tables of humans and bots
 // playing with rematches through the proxy. Each round ends in a fault of the server
 // holding the lease at a seeded random moment: kill -9 in even rounds; in odd rounds
@@ -263,11 +236,7 @@ TEST(failover, through_a_proxy_every_seen_game_is_stored_once_and_every_table_re
   const int tables = std::max(1, env_int("SHITHEAD_FAILOVER_TABLES", 4));
   const int seed = env_int("SHITHEAD_FAILOVER_SEED", 1);
   const std::string lease_ms = std::to_string(env_int("SHITHEAD_FAILOVER_LEASE_MS", 2000));
-  std::uint64_t random = static_cast<std::uint64_t>(seed) * 0x9e3779b97f4a7c15ull + 7;
-  const auto next_random = [&random](int low, int high) {
-    random = random * 6364136223846793005ull + 1442695040888963407ull;
-    return low + static_cast<int>((random >> 33) % static_cast<std::uint64_t>(high - low + 1));
-  };
+  seeded_random random(static_cast<std::uint64_t>(seed), 7);
   std::cout << "failover: seed " << seed << " (SHITHEAD_FAILOVER_SEED), " << rounds << " round(s), " << tables
             << " table(s), lease " << lease_ms << " ms\n";
 
@@ -329,7 +298,7 @@ TEST(failover, through_a_proxy_every_seen_game_is_stored_once_and_every_table_re
     const bool pause = round % 2 == 1;
     SCOPED_TRACE("round " + std::to_string(round) + (pause ? " (SIGSTOP)" : " (kill -9)"));
     // Play for a random while (the first move the new server accepts ends the failover).
-    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(next_random(500, 4000));
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(random.between(500, 4000));
     while (std::chrono::steady_clock::now() < until) {
       for (auto& h : holders) {
         take_and_time(h);

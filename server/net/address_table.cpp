@@ -92,7 +92,8 @@ int descriptor_budget() {
   return static_cast<int>(std::max(1L, usable - open_now - margin));
 }
 
-address_table::ticket::ticket(ticket&& other) noexcept : table_(std::move(other.table_)), key_(std::move(other.key_)) {
+address_table::ticket::ticket(ticket&& other) noexcept
+    : table_(std::move(other.table_)), key_(std::move(other.key_)), client_key_(std::move(other.client_key_)) {
   other.table_.reset();
 }
 
@@ -101,6 +102,7 @@ address_table::ticket& address_table::ticket::operator=(ticket&& other) noexcept
     release();
     table_ = std::move(other.table_);
     key_ = std::move(other.key_);
+    client_key_ = std::move(other.client_key_);
     other.table_.reset();
   }
   return *this;

@@ -4,6 +4,7 @@
 // Other clients stand at other loopback addresses (127.0.0.2, ...).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -184,6 +185,42 @@ TEST(http_limits, a_trusted_proxy_is_not_capped_and_the_client_it_forwards_for_i
   test::http_connection direct(server.port());
   for (int i = 0; i < 3; ++i) EXPECT_EQ(api(direct, "203.0.113.3"), 200u) << i;
   EXPECT_EQ(api(direct, "203.0.113.4"), 429u);
+}
+
+// Behind a trusted proxy a WebSocket counts under the client the proxy forwards for: the
+// game's per-address limits (connections, new players, tables) read the key that its
+// place carries into the session, through every move of the place.
+TEST(http_limits, a_websocket_behind_a_trusted_proxy_carries_the_client_it_forwards_for) {
+  auto per_address = limits(2);
+  per_address.trusted_proxies = address_set::parse("127.0.0.7").value();
+  auto keys = std::make_shared<std::vector<std::string>>();
+  auto held = std::make_shared<std::vector<std::pair<beast::tcp_stream, address_table::ticket>>>();
+  auto mutex = std::make_shared<std::mutex>();
+  test::test_server server(
+      [keys, held, mutex](beast::tcp_stream stream, http::request<http::string_body>, address_table::ticket place) {
+        const std::lock_guard lock(*mutex);
+        keys->push_back(place.client_key());
+        held->emplace_back(std::move(stream), std::move(place));
+        keys->push_back(held->back().second.client_key());
+      },
+      with_limits(per_address));
+  std::vector<std::unique_ptr<test::http_connection>> sockets;
+  for (const std::string client : {"203.0.113.1", "203.0.113.2", "203.0.113.2"}) {
+    sockets.push_back(std::make_unique<test::http_connection>(server.port(), test::default_timeout, "127.0.0.7"));
+    ASSERT_TRUE(sockets.back()->send_raw(
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nX-Forwarded-For: " +
+        client + "\r\n\r\n"));
+  }
+  ASSERT_TRUE(eventually([&] {
+    const std::lock_guard lock(*mutex);
+    return keys->size() == 6;
+  }));
+  const std::lock_guard lock(*mutex);
+  std::sort(keys->begin(), keys->end());
+  EXPECT_EQ(*keys, (std::vector<std::string>{"203.0.113.1", "203.0.113.1", "203.0.113.2", "203.0.113.2", "203.0.113.2",
+                                             "203.0.113.2"}));
+  held->clear();  // the streams go before the server's io_context
 }
 
 TEST(http_limits, trusted_proxies_are_addresses_and_blocks) {

@@ -63,9 +63,10 @@ struct load_options {
   int seconds = 20;
   int setup_seconds = 60;
   int threads = 1;
-  int per_address = 30;  // players per source address; 0: all from the default address
-  double rate = 15;      // messages a second per connection
-  int ramp = 500;        // connections opened a second
+  int per_address = 30;         // players per source address; 0: all from the default address
+  double rate = 15;             // messages a second per connection
+  int ramp = 500;               // connections opened a second
+  bool route_by_table = false;  // each table's players on /ws?table=KEY (a proxy in front of a cluster)
   shithead::rules::ruleset ruleset = shithead::rules::preset_ruleset(shithead::rules::preset_id::shiphead);
 };
 
@@ -94,6 +95,10 @@ struct shared_counters {
 class load_player;
 
 struct load_table {
+  // The WebSocket's target for its players: the URL's, or with --route-by-table the URL's
+  // with `table=` a key of the table's own, which is not a table code (the server takes
+  // it for the lobby) but leads a proxy that hashes it to one node for all of them.
+  std::string target;
   int seats = 0;
   int bots = 0;
   shithead::rules::bot_kind bot_level = shithead::rules::bot_kind::greedy;
@@ -171,7 +176,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
     beast::get_lowest_layer(ws_).expires_never();
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     const auto& url = options_.url;
-    ws_.async_handshake(url.authority(), url.target, [self = shared_from_this()](beast::error_code ec) {
+    ws_.async_handshake(url.authority(), table_.target, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->fail_connect();
       self->open_ = true;
       self->counters_.opened();
@@ -367,7 +372,7 @@ constexpr std::string_view usage =
     "usage: shithead_load --url ws://127.0.0.1:PORT/ws [--connections C] [--tables T]\n"
     "                     [--bots B] [--seconds S] [--setup-seconds S] [--threads N]\n"
     "                     [--per-address K] [--rate R] [--ramp N] [--preset P]\n"
-    "                     [--bot-level L] [--bot-pace MS]\n"
+    "                     [--bot-level L] [--bot-pace MS] [--route-by-table on|off]\n"
     "\n"
     "  --connections C   WebSocket players (default 100)\n"
     "  --tables T        private tables they are spread over (default C/2); each seats\n"
@@ -386,7 +391,11 @@ constexpr std::string_view usage =
     "                    pace of the game it stands for people thinking (default 15; the\n"
     "                    server allows 20)\n"
     "  --ramp N          connections opened a second (default 500)\n"
-    "  --preset P        the tables' preset (default shiphead)\n";
+    "  --preset P        the tables' preset (default shiphead)\n"
+    "  --route-by-table on|off\n"
+    "                    on: each table's players connect to /ws?table=KEY with a key of\n"
+    "                    its own (not a code), so that HAProxy in front of a cluster\n"
+    "                    (docker/cluster/haproxy.cfg) sends them all to one node (default off)\n";
 
 std::optional<std::string> parse_options(int argc, char** argv, load_options& o) {
   bool have_url = false;
@@ -438,6 +447,9 @@ std::optional<std::string> parse_options(int argc, char** argv, load_options& o)
       int pace = 0;
       error = number(pace, 0, protocol::max_bot_pace_ms);
       o.bot_pace = std::chrono::milliseconds{pace};
+    } else if (flag == "--route-by-table") {
+      if (value != "on" && value != "off") return "--route-by-table must be on or off";
+      o.route_by_table = value == "on";
     } else if (flag == "--preset") {
       const auto preset = shithead::rules::parse_preset(value);
       if (!preset) return "--preset must be shiphead, isf, limbo, palace or standard";
@@ -489,6 +501,10 @@ int main(int argc, char** argv) {
   for (int t = 0; t < options.tables; ++t) {
     auto& table = tables[static_cast<std::size_t>(t)];
     const int humans = options.connections / options.tables + (t < options.connections % options.tables ? 1 : 0);
+    table.target = options.url.target;
+    if (options.route_by_table)
+      table.target +=
+          (table.target.find('?') == std::string::npos ? "?table=load-" : "&table=load-") + std::to_string(t);
     table.seats = humans + options.bots;
     table.bots = options.bots;
     table.bot_level = options.bot_level;

@@ -12,7 +12,15 @@ as_pg=()
 cluster_pids=()
 pg_port=""
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# A port the kernel hands out on 127.0.0.1 and takes back (Python's or Node's, whichever
+# this machine has: CI installs Node for the browser tests).
+free_port() {
+  if command -v python3 >/dev/null; then
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+  else
+    node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'
+  fi
+}
 
 cluster_cleanup() {
   for pid in "${cluster_pids[@]}"; do kill "$pid" 2>/dev/null || true; done

@@ -534,29 +534,47 @@ void game_service::on_join(connection& c, const std::string& code, bool spectate
   // claimed here if nobody serves it, else the client is given its URL.
   if (cluster() &&
       (found ? !rooms_.contains(found.value().code) : found.error().code == protocol::error_code::no_such_table)) {
-    const auto normal = normalize_table_code(code).value_or("");
-    return claim_room(normal, [self = shared_from_this(), session = c.session, id, spectate, normal,
-                               missing = found
-                                             ? lobby_error{protocol::error_code::no_such_table, "that table has closed"}
-                                             : found.error()](const claim_answer& answer) {
-      auto* waiting = self->served(session.get());
-      if (!waiting) return;
-      const auto why = answer.outcome;
-      if (answer.room) return self->enter_room(*waiting, answer.room, spectate, id);
-      if (why == table_claim::outcome::held_elsewhere)
-        return self->send_error(
-            *waiting, id, protocol::error_code::table_moved,
-            "table " + normal + " is served by another server: connect to " + protocol::socket_target_of_table(normal));
-      if (why == table_claim::outcome::failed)
-        return self->send_error(*waiting, id, protocol::error_code::store_unavailable,
-                                "the store cannot answer just now; try again");
-      self->send_error(*waiting, id, missing.code, missing.message);
-    });
+    return join_when_claimed(
+        c.session, normalize_table_code(code).value_or(""), spectate, id,
+        found ? lobby_error{protocol::error_code::no_such_table, "that table has closed"} : found.error(),
+        std::chrono::steady_clock::now() + limits_.claim_patience);
   }
   if (!found) return send_error(c, id, found.error().code, found.error().message);
   const auto room = rooms_.find(found.value().code);
   if (room == rooms_.end()) return send_error(c, id, protocol::error_code::no_such_table, "that table has closed");
   enter_room(c, room->second, spectate, id);
+}
+
+void game_service::join_when_claimed(const std::shared_ptr<websocket_session>& session, const std::string& code,
+                                     bool spectate, const request_id& id, lobby_error missing,
+                                     std::chrono::steady_clock::time_point until, int tries) {
+  claim_room(code, [self = shared_from_this(), session, code, spectate, id, missing = std::move(missing), until,
+                    tries](const claim_answer& answer) {
+    auto* waiting = self->served(session.get());
+    if (!waiting) return;
+    const auto why = answer.outcome;
+    if (answer.room) return self->enter_room(*waiting, answer.room, spectate, id);
+    if (why == table_claim::outcome::held_elsewhere) {
+      // Come by the table's URL: sending the player back to it would only bring them here
+      // again (and the owner may be letting it go this moment), so this server takes it.
+      if (waiting->table_route == code && std::chrono::steady_clock::now() < until) {
+        if (tries % 4 == 0) self->services_.db->ask_handover(answer.owner, code);
+        auto retry = std::make_shared<asio::steady_timer>(self->strand_, std::chrono::milliseconds(250));
+        retry->async_wait(
+            [self, retry, session, code, spectate, id, missing, until, tries](const boost::system::error_code& error) {
+              if (!error) self->join_when_claimed(session, code, spectate, id, missing, until, tries + 1);
+            });
+        return;
+      }
+      return self->send_error(
+          *waiting, id, protocol::error_code::table_moved,
+          "table " + code + " is served by another server: connect to " + protocol::socket_target_of_table(code));
+    }
+    if (why == table_claim::outcome::failed)
+      return self->send_error(*waiting, id, protocol::error_code::store_unavailable,
+                              "the store cannot answer just now; try again");
+    self->send_error(*waiting, id, missing.code, missing.message);
+  });
 }
 
 void game_service::claim_room(const std::string& code, claimed_room then) {

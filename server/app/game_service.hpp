@@ -193,6 +193,13 @@ class game_service : public session_handler, public std::enable_shared_from_this
   // `until`; then the lobby.
   void claim_for_hello(const std::shared_ptr<websocket_session>& session, const std::string& code,
                        std::chrono::steady_clock::time_point until, int tries = 0);
+  // A join of a table that is not this server's: claimed here when nobody serves it.
+  // While a live node holds it, a player who came by the table's own URL (the proxy
+  // sends its players here) waits, as a hello does, while that node is asked to hand it
+  // over; anyone else is given the URL (table_moved).
+  void join_when_claimed(const std::shared_ptr<websocket_session>& session, const std::string& code, bool spectate,
+                         const request_id& id, lobby_error missing, std::chrono::steady_clock::time_point until,
+                         int tries = 0);
   // Another node asks for a table of this one: its room hands it over.
   void on_handover_asked(const std::string& code);
   // Tells the room how to report that another server took it over (on_table_moved).

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -297,6 +298,36 @@ TEST_F(cluster, a_table_asked_for_on_another_node_is_handed_over_and_its_players
   EXPECT_EQ(sql(data, "SELECT count(*) FROM games"), std::to_string(ended.size()));
   EXPECT_EQ(sql(data, where), at_two);  // nothing took it back meanwhile
   EXPECT_EQ(data.integrity(), "ok");
+}
+
+// A newcomer the proxy sends to another node than the table's, by the table's URL, joins
+// at once after the welcome, while that node is still asking the owner to hand it over:
+// the join waits for the handover and seats them there, rather than sending them back to
+// the URL they came by (which would only bring them here again).
+TEST_F(cluster, a_join_by_the_tables_url_on_another_node_waits_for_the_handover) {
+  player ana(one.port);
+  ana.hello("Ana");
+  const auto code = open_table(ana, json{{"seats", 3}, {"public", true}});
+  player cy(two.port, "/ws?table=" + code);
+  cy.hello("Cy");
+  cy.send(json{{"type", "join"}, {"code", code}});
+  const auto answered = std::chrono::steady_clock::now() + 10s;
+  std::optional<json> answer;
+  while (!answer && std::chrono::steady_clock::now() < answered) {
+    const auto before = cy.frames.size();
+    if (!cy.pump(50ms)) continue;
+    for (auto i = before; i < cy.frames.size() && !answer; ++i)
+      if (const auto type = cy.frames[i].value("type", ""); type == "joined" || type == "error") answer = cy.frames[i];
+  }
+  ASSERT_TRUE(answer) << "no answer to the join";
+  EXPECT_EQ(answer->value("type", ""), "joined") << answer->dump();
+  EXPECT_EQ(answer->value("code", ""), code);
+  // Ana was told to follow, and finds Cy seated there.
+  EXPECT_EQ(ana.expect("error").value("code", ""), "table_moved");
+  player back(two.port, "/ws?table=" + code);
+  back.hello("", ana.token);
+  const auto snapshot = back.expect("room", 10s);
+  EXPECT_NE(snapshot.dump().find("Cy"), std::string::npos) << snapshot.dump();
 }
 
 }  // namespace

@@ -119,14 +119,9 @@ struct seat {
   bool away = false;  // their connection ended or their table moved: they come back
 };
 
-// What the players were shown end, and the failures of coming back.
-struct table_log {
-  std::set<std::int64_t> finished_ids;
-};
-
 // Reads what arrived for `s`: the versions shown, the games seen to end (the host asks
 // for a rematch), and a word that the table moved or the connection ended.
-void take_frames(seat& s, table_log& log) {
+void take_frames(seat& s, std::set<std::int64_t>& finished_ids) {
   auto& p = *s.client;
   const auto before = p.frames.size();
   while (p.pump(1ms)) {
@@ -140,7 +135,7 @@ void take_frames(seat& s, table_log& log) {
     if (type != "game_over") continue;
     // Frames go out only after their step is committed: a game seen to end has its id.
     EXPECT_TRUE(frame["game_id"].is_number_integer()) << frame.dump();
-    if (frame["game_id"].is_number_integer()) log.finished_ids.insert(frame["game_id"].get<std::int64_t>());
+    if (frame["game_id"].is_number_integer()) finished_ids.insert(frame["game_id"].get<std::int64_t>());
     if (s.host) p.send(json{{"type", "rematch"}});
   }
   p.game_over.reset();
@@ -196,11 +191,12 @@ bool come_back(seat& s, std::uint16_t proxy, bool join = false) {
 }
 
 // A watcher of one node's lobby, straight to the node (not through the proxy): the public
-// tables it was last sent, each code with its summary.
+// codes of the public tables it was last sent (the summaries change with every game: only
+// which tables are listed is compared).
 struct lobby_watch {
   std::unique_ptr<player> client;
   std::string token;  // the watcher's, so that it comes back as itself (its name is taken)
-  std::map<std::string, json> listed;
+  std::set<std::string> listed;
 
   void connect(std::uint16_t port, const std::string& name) {
     client = std::make_unique<player>(port);
@@ -222,20 +218,12 @@ struct lobby_watch {
       const auto type = f.value("type", "");
       if (type == "tables") {
         listed.clear();
-        for (const auto& t : f["tables"]) listed[t.value("code", "")] = t;
+        for (const auto& t : f["tables"]) listed.insert(t.value("code", ""));
       } else if (type == "tables_changed" && f.contains("order")) {
-        for (const auto& t : f["changed"]) listed[t.value("code", "")] = t;
-        std::map<std::string, json> now;
-        for (const auto& code : f["order"]) now[code.get<std::string>()] = listed[code.get<std::string>()];
-        listed = std::move(now);
+        listed.clear();  // `order` is the whole list
+        for (const auto& code : f["order"]) listed.insert(code.get<std::string>());
       }
     }
-  }
-
-  std::set<std::string> codes() const {
-    std::set<std::string> out;
-    for (const auto& [code, summary] : listed) out.insert(code);
-    return out;
   }
 };
 
@@ -403,7 +391,7 @@ class cluster_faults : public ::testing::Test {
       if (n.process) n.process->drain();
     proxy->drain();
     for (auto& s : seats) {
-      if (!s.away) take_frames(s, log);
+      if (!s.away) take_frames(s, finished_ids);
       if (s.away) {
         ASSERT_TRUE(come_back(s, proxy_port))
             << s.name << " never came back to " << s.code << "\n"
@@ -497,7 +485,7 @@ class cluster_faults : public ::testing::Test {
       play_once();
       bool agree = true;
       for (std::size_t i = 0; i < nodes.size(); ++i)
-        if (nodes[i].up) agree = agree && watchers[i].codes() == expected;
+        if (nodes[i].up) agree = agree && watchers[i].listed == expected;
       if (agree) return true;
       if (steady::now() >= deadline) return false;
     }
@@ -563,8 +551,8 @@ class cluster_faults : public ::testing::Test {
   std::unique_ptr<child_process> proxy;
   std::array<lobby_watch, 3> watchers;
   std::vector<seat> seats;
-  std::set<std::string> slow_tables;  // their bots at a person's pace
-  table_log log;
+  std::set<std::string> slow_tables;    // their bots at a person's pace
+  std::set<std::int64_t> finished_ids;  // games the players were shown end
   int newcomers = 0;
   std::optional<steady::time_point> fault_at;
   std::vector<double> back_after_ms;  // from a fault to each of its players' return, one after another
@@ -643,10 +631,10 @@ TEST_F(cluster_faults, kill_and_pause_lose_no_game_leave_no_table_and_let_no_dep
   for (const auto& s : seats) EXPECT_FALSE(s.away) << s.name;
 
   // Every game seen to end is stored once; the ratings follow from the stored games.
-  ASSERT_FALSE(log.finished_ids.empty()) << "no game ended: nothing was checked";
+  ASSERT_FALSE(finished_ids.empty()) << "no game ended: nothing was checked";
   EXPECT_EQ(testing::pg_cluster::query_one(data.url(), "SELECT count(*) FROM games WHERE id = ANY ('" +
-                                                           array_literal(log.finished_ids) + "'::bigint[])"),
-            std::to_string(log.finished_ids.size()));
+                                                           array_literal(finished_ids) + "'::bigint[])"),
+            std::to_string(finished_ids.size()));
   EXPECT_EQ(testing::pg_cluster::query_one(data.url(),
                                            "SELECT count(*) FROM (SELECT table_code, started FROM games "
                                            "GROUP BY table_code, started HAVING count(*) > 1) twice"),
@@ -654,7 +642,7 @@ TEST_F(cluster_faults, kill_and_pause_lose_no_game_leave_no_table_and_let_no_dep
   EXPECT_EQ(ratings_differ_from_a_recomputation(data.url()), "");
   EXPECT_EQ(writes_not_by_the_owner(data.url()), "");
   EXPECT_EQ(data.integrity(), "ok");
-  std::cout << "cluster faults: " << log.finished_ids.size() << " games seen to end, stored once; "
+  std::cout << "cluster faults: " << finished_ids.size() << " games seen to end, stored once; "
             << testing::pg_cluster::query_one(data.url(), "SELECT count(*) FROM test_writes") << " writes audited\n"
             << "cluster faults: from a fault to each of its players' return (one after another), "
             << back_after_ms.size() << ": p50 " << percentile_ms(back_after_ms, 0.5) << ", p99 "

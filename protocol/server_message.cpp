@@ -194,6 +194,7 @@ json to_json(const error_message& m) {
   json out = start("error", m.id);
   out["code"] = to_string(m.code);
   out["message"] = m.message;
+  if (m.table) out["table"] = *m.table;
   return out;
 }
 

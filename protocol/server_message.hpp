@@ -114,6 +114,10 @@ struct error_message {
   std::optional<request_id> id;
   error_code code;
   std::string message;  // for people; the code is for programs
+  // The table the error sends the client to, for a program to follow: `table_moved`
+  // names it, so that a client that asked for quick play (and so knows no code) can
+  // connect to that table's URL. Absent from the frame when empty.
+  std::optional<std::string> table;
 
   friend bool operator==(const error_message&, const error_message&) = default;
 };

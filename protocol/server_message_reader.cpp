@@ -333,10 +333,12 @@ parsed<server_message> read_closing(const frame_reader& f) {
 }
 
 parsed<server_message> read_error(const frame_reader& f) {
-  if (auto bad = f.keys_are(std::array<std::string_view, 2>{"code", "message"})) return *bad;
-  error_message err{f.id, error_code::bad_message, {}};
+  if (auto bad = f.keys_are(std::array<std::string_view, 3>{"code", "message", "table"})) return *bad;
+  error_message err{f.id, error_code::bad_message, {}, {}};
   if (auto e = take(read_field(f.m, "", "code", read_error_code), err.code)) return *e;
   if (auto e = take(read_field(f.m, "", "message", read_string), err.message)) return *e;
+  if (find_field(f.m, "table") != nullptr)
+    if (auto e = take(read_field(f.m, "", "table", read_string), err.table)) return *e;
   return server_message(std::move(err));
 }
 

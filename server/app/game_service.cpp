@@ -459,11 +459,12 @@ void game_service::on_sign_out_others(connection& c, const request_id& id) {
       });
 }
 
-void game_service::retire(connection& c, protocol::error_code code, std::string message) {
+void game_service::retire(connection& c, protocol::error_code code, std::string message,
+                          std::optional<std::string> table) {
   c.retired = true;
   c.route->retire();
   lobby_.unsubscribe(*c.session);
-  send_error(c, std::nullopt, code, message);
+  send_error(c, std::nullopt, code, message, std::move(table));
   c.session->close(close_code_of(code), message);
 }
 
@@ -568,7 +569,7 @@ void game_service::join_when_claimed(const std::shared_ptr<websocket_session>& s
       }
       return self->send_error(
           *waiting, id, protocol::error_code::table_moved,
-          "table " + code + " is served by another server: connect to " + protocol::socket_target_of_table(code));
+          "table " + code + " is served by another server: connect to " + protocol::socket_target_of_table(code), code);
     }
     if (why == table_claim::outcome::failed)
       return self->send_error(*waiting, id, protocol::error_code::store_unavailable,
@@ -632,7 +633,7 @@ void game_service::on_table_moved(const std::string& code) {
   const std::string why = "table " + code + " is served by another server now; reconnecting";
   for (auto& [key, c] : connections_) {
     (void)key;
-    if (c.room == code && !c.retired) retire(c, protocol::error_code::table_moved, why);
+    if (c.room == code && !c.retired) retire(c, protocol::error_code::table_moved, why, code);
   }
 }
 
@@ -728,6 +729,8 @@ void game_service::sweep_orphans() {
 }
 
 void game_service::on_quick_play(connection& c, const request_id& id) {
+  // Another server's table is joined as by its code: that server is asked for it, and the
+  // client is sent to its URL (table_moved names the table).
   if (const auto code = lobby_.quick_play_pick()) return on_join(c, *code, false, id);
   protocol::create_table_request open_to_all;
   open_to_all.is_public = true;
@@ -918,14 +921,15 @@ void game_service::forget_players(const std::vector<std::string>& ids,
                std::chrono::duration_cast<std::chrono::hours>(limits_.forget_idle_after).count(), players_.size());
 }
 
-void game_service::send_error(connection& c, const request_id& id, protocol::error_code code, std::string message) {
-  send_error(*c.session, id, code, std::move(message));
+void game_service::send_error(connection& c, const request_id& id, protocol::error_code code, std::string message,
+                              std::optional<std::string> table) {
+  send_error(*c.session, id, code, std::move(message), std::move(table));
 }
 
 void game_service::send_error(websocket_session& session, const request_id& id, protocol::error_code code,
-                              std::string message) const {
+                              std::string message, std::optional<std::string> table) const {
   if (services_.metrics) services_.metrics->error_sent(code);
-  send(session, protocol::error_message{id, code, std::move(message)});
+  send(session, protocol::error_message{id, code, std::move(message), std::move(table)});
 }
 
 }  // namespace shithead::server

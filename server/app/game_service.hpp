@@ -162,7 +162,8 @@ class game_service : public session_handler, public std::enable_shared_from_this
   void on_device_code(connection& c, const request_id& id);
   void on_sign_out_others(connection& c, const request_id& id);
   // Tells the connection why and closes it (session_moved); it is not served meanwhile.
-  void retire(connection& c, protocol::error_code code, std::string message);
+  void retire(connection& c, protocol::error_code code, std::string message,
+              std::optional<std::string> table = std::nullopt);
   void enter_room(connection& c, const std::shared_ptr<room_host>& host, bool spectate, const request_id& id);
   void leave_room(connection& c);
   void room_changed(const std::string& code, std::optional<protocol::table_summary> summary);
@@ -221,10 +222,12 @@ class game_service : public session_handler, public std::enable_shared_from_this
   void pull_listings(const std::string& node);
   void apply_listings(const std::string& node, std::vector<listed_row> rows);
 
-  void send_error(connection& c, const request_id& id, protocol::error_code code, std::string message);
+  // `table`: the table the error sends the client to (table_moved).
+  void send_error(connection& c, const request_id& id, protocol::error_code code, std::string message,
+                  std::optional<std::string> table = std::nullopt);
   // Any strand: services_ does not change after construction, and the metrics count atomically.
-  void send_error(websocket_session& session, const request_id& id, protocol::error_code code,
-                  std::string message) const;
+  void send_error(websocket_session& session, const request_id& id, protocol::error_code code, std::string message,
+                  std::optional<std::string> table = std::nullopt) const;
 
   // What one address holds and has done lately. Kept while it holds anything or its
   // new-player budget is refilling, so that reconnecting does not reset it.

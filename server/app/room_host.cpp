@@ -168,8 +168,8 @@ void room_host::handle(std::string player_id, protocol::table_message message, s
     if (self->closed_reported_) {
       if (self->services_.metrics) self->services_.metrics->error_sent(protocol::error_code::not_in_room);
       if (from)
-        from->deliver(make_frame(protocol::to_text(
-            protocol::error_message{message.id, protocol::error_code::not_in_room, "that table has closed"})));
+        from->deliver(make_frame(protocol::to_text(protocol::error_message{
+            message.id, protocol::error_code::not_in_room, "that table has closed", std::nullopt})));
       return;
     }
     self->on_message(player_id, message, began);

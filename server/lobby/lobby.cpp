@@ -177,13 +177,14 @@ std::vector<protocol::table_summary> lobby::public_tables() const {
 
 std::optional<std::string> lobby::quick_play_pick() const {
   const lobby_table* best = nullptr;
+  // The most humans waiting first, wherever the table is served; at a tie this server's
+  // own (no reconnect to another), then the oldest.
+  const auto rank = [](const lobby_table& t) {
+    return std::make_tuple(-t.summary.humans, t.remote, t.created, std::string_view(t.code));
+  };
   for (const auto& [code, table] : tables_) {
-    // Another server's table is listed, but quick play seats the player here.
-    if (table.remote || !is_listed(table) || !is_joinable(table.summary)) continue;
-    if (best == nullptr || std::make_tuple(-table.summary.humans, table.created, std::string_view(table.code)) <
-                               std::make_tuple(-best->summary.humans, best->created, std::string_view(best->code))) {
-      best = &table;
-    }
+    if (!is_listed(table) || !is_joinable(table.summary)) continue;
+    if (best == nullptr || rank(table) < rank(*best)) best = &table;
   }
   if (best == nullptr) return std::nullopt;
   return best->code;

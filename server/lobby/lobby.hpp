@@ -106,9 +106,10 @@ class lobby {
   // running), newest first within each group; at most limits().max_listed of them.
   std::vector<protocol::table_summary> public_tables() const;
 
-  // Where quick play sends a player: the public table of this server's (not another's of
-  // a cluster), not in a game and with a free seat, with the most humans waiting (the
-  // longest waiting on a tie); nullopt when there is none, and the caller opens one.
+  // Where quick play sends a player: the listed public table, not in a game and with a
+  // free seat, with the most humans waiting; on a tie this server's own before another's
+  // of a cluster (which the player must reconnect to), then the longest waiting. nullopt
+  // when there is none, and the caller opens one.
   std::optional<std::string> quick_play_pick() const;
 
   // Watchers get {"type": "tables", ...}: the list as of the last flush, and then each

@@ -390,7 +390,7 @@ void room::send(const std::shared_ptr<participant>& to, protocol::server_message
 
 void room::send_error(const std::string& player_id, const request_id& id, protocol::error_code code,
                       std::string_view message) {
-  send(seating_.connection_of(player_id), protocol::error_message{id, code, std::string(message)});
+  send(seating_.connection_of(player_id), protocol::error_message{id, code, std::string(message), std::nullopt});
 }
 
 void room::broadcast(protocol::server_message message) {

@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!parsed) {
     const auto& e = parsed.error();
     fuzz::require(!e.message.empty());
-    const protocol::server_message answer = protocol::error_message{e.id, e.code, e.message};
+    const protocol::server_message answer = protocol::error_message{e.id, e.code, e.message, std::nullopt};
     const auto back = protocol::parse_server_message(protocol::to_text(answer));
     fuzz::require(back.ok());
     const auto* read = std::get_if<protocol::error_message>(&back.value());

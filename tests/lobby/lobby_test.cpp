@@ -548,15 +548,15 @@ TEST(lobby, error_codes_are_stable_text) {
 }
 
 // A cluster's other servers' tables (lobby::list_remote): listed beside this server's
-// own, never picked by quick play, taken over by restore_table, and gone without their
-// codes retired here.
-TEST(lobby, another_servers_tables_are_listed_but_quick_play_seats_players_here) {
+// own, picked by quick play (this server's own first at a tie), taken over by
+// restore_table, and gone without their codes retired here.
+TEST(lobby, another_servers_tables_are_listed_and_quick_play_finds_their_seats) {
   lobby hall(seeded(11));
   hall.list_remote("K7MPQ2", summary(4, 1, 1), t0);
   ASSERT_EQ(hall.public_tables().size(), 1u);
   EXPECT_EQ(hall.public_tables()[0].code, "K7MPQ2");
   EXPECT_TRUE(hall.is_remote("K7MPQ2"));
-  EXPECT_EQ(hall.quick_play_pick(), std::nullopt);  // it is another server's
+  EXPECT_EQ(hall.quick_play_pick(), "K7MPQ2");  // another server's, and the only one
   EXPECT_EQ(hall.tables_owned_by(""), 0u);
   hall.list_remote("K7MPQ2", summary(4, 2, 2), t0 + 1s);  // a change
   EXPECT_EQ(hall.public_tables()[0].humans, 2);
@@ -568,7 +568,11 @@ TEST(lobby, another_servers_tables_are_listed_but_quick_play_seats_players_here)
   ASSERT_TRUE(hall.update_summary(mine, summary(4, 1, 1)));
   hall.list_remote(mine, summary(4, 4, 4), t0);
   EXPECT_FALSE(hall.is_remote(mine));
-  EXPECT_EQ(hall.quick_play_pick(), mine);
+  EXPECT_EQ(hall.quick_play_pick(), "K7MPQ2");  // two humans wait there, one here
+  ASSERT_TRUE(hall.update_summary(mine, summary(4, 2, 2)));
+  EXPECT_EQ(hall.quick_play_pick(), mine);  // as many: no reconnect to another server
+  hall.list_remote("K7MPQ2", summary(4, 4, 4), t0 + 2s);
+  EXPECT_EQ(hall.quick_play_pick(), mine);  // full there
 
   // Claimed here: served here from now on.
   EXPECT_TRUE(hall.restore_table("K7MPQ2", "p2", true, t0 + 2s));

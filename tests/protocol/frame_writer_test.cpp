@@ -240,7 +240,7 @@ TEST(frame_writer, room_frames_with_names_of_quotes_backslashes_controls_emoji_a
 TEST(frame_writer, every_other_message_is_the_dump_of_its_tree) {
   const std::vector<server_message> others = {
       welcome_message{request_id(std::string("w\"1")), "p\\1", "Ana 🔥", "t"}, pong_message{},
-      error_message{request_id(std::int64_t{3}), error_code::not_your_turn, "seat 0\n"},
+      error_message{request_id(std::int64_t{3}), error_code::not_your_turn, "seat 0\n", std::nullopt},
       chat_message{"c3", "C\xffy", 2, "hi \x01"}, left_message{request_id(std::int64_t{-1})}};
   for (const auto& message : others) EXPECT_EQ(to_text(message), tree_text(message));
 }

@@ -54,8 +54,10 @@ std::vector<server_message> samples() {
   out.push_back(tables_changed_message{{t}, {"ABC123", "K7MPQ2"}});
   out.push_back(tables_changed_message{});
   out.push_back(closing_message{"server shutting down"});
-  out.push_back(error_message{request_id(std::string("a7")), error_code::not_your_turn, "it is seat 0's turn"});
-  out.push_back(error_message{std::nullopt, error_code::need_hello, "say hello first"});
+  out.push_back(
+      error_message{request_id(std::string("a7")), error_code::not_your_turn, "it is seat 0's turn", std::nullopt});
+  out.push_back(error_message{std::nullopt, error_code::need_hello, "say hello first", std::nullopt});
+  out.push_back(error_message{request_id(std::int64_t{9}), error_code::table_moved, "served elsewhere", "K7MPQ2"});
 
   const auto early = sample_game(rules::preset_id::shiphead, 3);
   const auto late = sample_game(rules::preset_id::palace, 60);
@@ -132,6 +134,8 @@ TEST(server_message_reader, a_frame_the_server_would_never_write_is_refused_with
   EXPECT_EQ(refusal(R"({"type":"joined","id":1.5,"code":"X"})"), "id: expected a string or an integer, got 1.5");
   EXPECT_EQ(refusal(R"({"type":"joined"})"), "code: missing");
   EXPECT_EQ(refusal(R"({"type":"error","code":"on_fire","message":"m"})"), "code: \"on_fire\" is not an error code");
+  EXPECT_EQ(refusal(R"({"type":"error","code":"table_moved","message":"m","table":7})"),
+            "table: expected a string, got 7");
   EXPECT_EQ(refusal(R"({"type":"game_over","version":1,"places":[{"seat":0,"player_id":"a","name":"A",)"
                     R"("bot":"clever","place":1}],"shithead":null,"abandoned":false,"game_id":null,"ratings":[],)"
                     R"("scoreboard":{"games":0,"abandoned":0,"players":[]}})"),

@@ -17,10 +17,14 @@ TEST(server_messages, a_reply_echoes_the_request_id_as_sent_and_has_none_when_th
 }
 
 TEST(server_messages, an_error_carries_the_catalog_text_of_its_code) {
-  EXPECT_EQ(to_text(error_message{request_id(std::int64_t{3}), error_code::not_your_turn, "it is seat 0's turn"}),
+  EXPECT_EQ(to_text(error_message{request_id(std::int64_t{3}), error_code::not_your_turn, "it is seat 0's turn",
+                                  std::nullopt}),
             R"({"type":"error","id":3,"code":"not_your_turn","message":"it is seat 0's turn"})");
-  EXPECT_EQ(to_text(error_message{std::nullopt, error_code::need_hello, "say hello first"}),
+  EXPECT_EQ(to_text(error_message{std::nullopt, error_code::need_hello, "say hello first", std::nullopt}),
             R"({"type":"error","code":"need_hello","message":"say hello first"})");
+  // table_moved names the table, so that a client that asked for quick play can follow.
+  EXPECT_EQ(to_text(error_message{request_id(std::int64_t{5}), error_code::table_moved, "served elsewhere", "K7MPQ2"}),
+            R"({"type":"error","id":5,"code":"table_moved","message":"served elsewhere","table":"K7MPQ2"})");
 }
 
 TEST(server_messages, welcome_closing_chat_and_reaction_read_as_documented) {

@@ -286,7 +286,7 @@ struct table {
     auto parsed = protocol::parse_client_message(protocol::dump_json(message));
     if (!parsed) {
       const auto& e = parsed.error();
-      p.fake->deliver(make_frame(protocol::to_text(protocol::error_message{e.id, e.code, e.message})));
+      p.fake->deliver(make_frame(protocol::to_text(protocol::error_message{e.id, e.code, e.message, std::nullopt})));
       return;
     }
     auto* request = std::get_if<protocol::table_request>(&parsed.value().request);

@@ -237,6 +237,7 @@ TEST_F(cluster, every_lobby_lists_every_nodes_public_tables_within_a_second) {
   eve.send(json{{"type", "join"}, {"code", code}});
   const auto told = eve.expect("error");
   EXPECT_EQ(told.value("code", ""), "table_moved") << told.dump();
+  EXPECT_EQ(told.value("table", ""), code) << told.dump();
 
   // At its URL (here the node that serves it; behind a proxy, whichever the code leads
   // to), she joins and sits.
@@ -287,6 +288,7 @@ TEST_F(cluster, a_table_asked_for_on_another_node_is_handed_over_and_its_players
   // Ben was still on the first node: told, and his connection closed, so he follows.
   const auto told = before.ben.expect("error");
   EXPECT_EQ(told.value("code", ""), "table_moved") << told.dump();
+  EXPECT_EQ(told.value("table", ""), before.code) << told.dump();
   player ben(two.port, "/ws?table=" + before.code);
   ben.greedy = true;
   ben.hello("", before.ben.token);
@@ -328,6 +330,47 @@ TEST_F(cluster, a_join_by_the_tables_url_on_another_node_waits_for_the_handover)
   back.hello("", ana.token);
   const auto snapshot = back.expect("room", 10s);
   EXPECT_NE(snapshot.dump().find("Cy"), std::string::npos) << snapshot.dump();
+}
+
+// Quick play finds seats on any node: a player whose lobby connection reached the other
+// node is sent to the table waiting there for one more (table_moved names it, since the
+// player asked for no code), and sits down at its URL. A table of the player's own node
+// with no more people waiting is passed over.
+TEST_F(cluster, quick_play_on_one_node_finds_the_seat_waiting_on_another) {
+  player ana(one.port);
+  ana.hello("Ana");
+  const auto code = open_table(ana, json{{"seats", 3}, {"public", true}});
+  player bo(two.port);
+  bo.hello("Bo");
+  const auto empty_here = open_table(bo, json{{"seats", 3}, {"public", true}});
+  bo.send(json{{"type", "leave"}});
+  bo.expect("left");
+
+  player eve(two.port);
+  eve.hello("Eve");
+  eve.send(json{{"type", "list_tables"}});
+  eve.expect("tables");
+  ASSERT_TRUE(hears_of(eve, code, 5s)) << "the other node's lobby never listed " << code;
+  eve.send(json{{"type", "quick_play"}, {"id", 7}});
+  const auto told = eve.expect("error");
+  EXPECT_EQ(told.value("code", ""), "table_moved") << told.dump();
+  EXPECT_EQ(told.value("id", 0), 7) << told.dump();
+  ASSERT_EQ(told.value("table", ""), code) << told.dump() << " (this node's own empty table is " << empty_here << ")";
+
+  player there(one.port, "/ws?table=" + code);
+  there.hello("", eve.token);
+  there.send(json{{"type", "join"}, {"code", code}});
+  EXPECT_EQ(there.expect("joined").value("code", ""), code);
+  // Ana's table shows her seated (after the snapshots from before she came).
+  const auto until = std::chrono::steady_clock::now() + 5s;
+  bool shown = false;
+  while (!shown && std::chrono::steady_clock::now() < until) {
+    ana.pump(50ms);
+    for (const auto& f : ana.frames)
+      if (f.value("type", "") == "room")
+        for (const auto& seat : f["seats"]) shown = shown || seat.value("name", json()) == "Eve";
+  }
+  EXPECT_TRUE(shown) << "Ana's table never showed Eve seated";
 }
 
 }  // namespace

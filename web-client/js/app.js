@@ -641,11 +641,13 @@ export class App {
       this.render();
       return;
     }
-    if (code === 'table_moved' && asked?.type === 'join' && this.tableMoves < 2) {
-      // Another server serves that table: connect to its URL, and join there once
-      // welcomed (twice at most, so that servers that disagree cannot bounce us forever).
+    const movedTo = asked?.type === 'join' ? asked.code : asked?.type === 'quick_play' ? message.table : null;
+    if (code === 'table_moved' && movedTo && this.tableMoves < 2) {
+      // Another server serves that table (the one we asked for, or the one quick play
+      // found): connect to its URL, and join there once welcomed (twice at most, so that
+      // servers that disagree cannot bounce us forever).
       this.tableMoves += 1;
-      this.pendingJoin = asked.code;
+      this.pendingJoin = movedTo;
       this.connection.reconnectNow();
       return;
     }

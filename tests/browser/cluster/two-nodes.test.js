@@ -2,7 +2,8 @@
 // docker/cluster/haproxy.cfg: Ana's lobby connection on one server, Bob's on another (the
 // proxy's log says which; Bob reloads until they differ), Bob sees the public table Ana
 // opened in his lobby, joins it (his server answers table_moved and his client follows
-// the table's URL, /ws?table=CODE), and the two play it to the end with a bot.
+// the table's URL, /ws?table=CODE), and the two play it to the end with a bot. Then
+// quick play from one server's lobby finds the seat waiting at another server's table.
 //
 // Run by bench/cluster_browsers.sh (Debian's packages on loopback) and by
 // docker/cluster/smoke-test.sh (compose.cluster.yaml):
@@ -28,6 +29,18 @@ function lobbySockets() {
   return [...log.matchAll(/ servers\/(n\d) .*"GET \/ws HTTP\/1\.1"/g)].map((m) => m[1]);
 }
 
+/** Reloads until the page's lobby socket reaches another server than `other`; its server. */
+async function lobbyApartFrom(p, server, other) {
+  for (let i = 0; i < 6 && server === other; i += 1) {
+    const before = lobbySockets().length;
+    await p.page.reload();
+    await p.page.locator('[data-testid=play-bots]').waitFor();
+    for (let j = 0; j < 50 && lobbySockets().length <= before; j += 1) await sleep(100);
+    server = lobbySockets().at(-1);
+  }
+  return server;
+}
+
 /** Opens the lobby as `name` and says which server its socket reached. */
 async function intoLobby(p, name) {
   const before = lobbySockets().length;
@@ -45,15 +58,8 @@ test('two browsers on two servers: a public table in the other lobby, joined and
   const names = { ana: `Ana-${suffix()}`, bob: `Bob-${suffix()}` };
 
   const anaServer = await intoLobby(ana, names.ana);
-  let bobServer = await intoLobby(bob, names.bob);
   // Round robin sends the next lobby socket elsewhere, unless other requests came between.
-  for (let i = 0; i < 6 && bobServer === anaServer; i += 1) {
-    const before = lobbySockets().length;
-    await bob.page.reload();
-    await bob.page.locator('[data-testid=play-bots]').waitFor();
-    for (let j = 0; j < 50 && lobbySockets().length <= before; j += 1) await sleep(100);
-    bobServer = lobbySockets().at(-1);
-  }
+  const bobServer = await lobbyApartFrom(bob, await intoLobby(bob, names.bob), anaServer);
   assert.ok(anaServer && bobServer, 'the proxy logged both lobby sockets');
   assert.notEqual(bobServer, anaServer, 'Ana and Bob are in the lobbies of two servers');
   t.diagnostic(`Ana's lobby on ${anaServer}, Bob's on ${bobServer}`);
@@ -99,6 +105,35 @@ test('two browsers on two servers: a public table in the other lobby, joined and
   await shot(bob.page, 'cluster-game-over-phone.png');
   t.diagnostic(`${steps} steps clicked; the table's sockets: ${tableSockets.length}`);
   for (const p of [ana, bob]) {
+    assert.deepEqual(p.errors.filter((e) => !/WebSocket|ERR_CONNECTION|503/.test(e)), []);
+    await p.context.close();
+  }
+});
+
+test('quick play in the other server\'s lobby sits down at the table waiting there', { timeout: 120_000 }, async (t) => {
+  const ana = await newPlayer(browser, DESKTOP);
+  const cy = await newPlayer(browser, PHONE);
+  const names = { ana: `Ana-${suffix()}`, cy: `Cy-${suffix()}` };
+  const anaServer = await intoLobby(ana, names.ana);
+  const cyServer = await lobbyApartFrom(cy, await intoLobby(cy, names.cy), anaServer);
+  assert.notEqual(cyServer, anaServer, 'Ana and Cy are in the lobbies of two servers');
+
+  await ana.page.evaluate(() => window.shitheadApp.createTable({ public: true, seats: 3, turn_timer: 0 }));
+  const code = (await ana.page.locator('[data-testid=bar-code]').textContent()).trim();
+  await cy.page.locator(`.table-row[data-code="${code}"]`).waitFor({ timeout: 5000 });
+
+  // Her server picks Ana's table, which another server holds: its answer names the
+  // table, and her client follows the table's URL and sits down there.
+  const from = Date.now();
+  await cy.page.getByRole('button', { name: 'Quick play' }).click();
+  await cy.page.locator('[data-testid=bar-code]', { hasText: code }).waitFor({ timeout: 15_000 });
+  await ana.page.locator('.wait-seat', { hasText: names.cy }).waitFor({ timeout: 15_000 });
+  t.diagnostic(`seated at ${code} on ${anaServer} from the lobby of ${cyServer} in ${Date.now() - from} ms`);
+  const followed = execSync(process.env.SHITHEAD_PROXY_LOG, { encoding: 'utf8' }).split('\n')
+    .filter((line) => line.includes(`GET /ws?table=${code}`));
+  assert.ok(followed.length > 0, 'Cy came to the table through its URL');
+  await shot(cy.page, 'cluster-quick-play-phone.png');
+  for (const p of [ana, cy]) {
     assert.deepEqual(p.errors.filter((e) => !/WebSocket|ERR_CONNECTION|503/.test(e)), []);
     await p.context.close();
   }

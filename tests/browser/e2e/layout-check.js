@@ -3,7 +3,8 @@
 // scrolls, and for each card the widest strip a finger can tap (proved with
 // elementFromPoint); checkLayout turns that into a list of problems: nothing off
 // screen, nothing scrolling, no button or opponent over a card or the pile, no name cut
-// off, and on phones no control under 44×44 px.
+// off (but a word too long for its seat, which ends in an ellipsis with the whole name in
+// the title) and no name broken inside a word, and on phones no control under 44×44 px.
 
 // The narrowest strip of a card a finger may have to tap (its height is at least 28 px,
 // measured in the page); in a hand packed by rank, of the card's run. hand-fan.js's
@@ -109,11 +110,30 @@ export function measure(page) {
       })(),
       cards: cards.map((el) => ({ name: name(el), zone: el.closest('.my-hand') ? 'hand' : 'table', box: box(el), strip: strip(el),
         selected: el.classList.contains('selected'), pack: el.dataset.pack ?? null })),
-      buttons: [...document.querySelectorAll('.controls button')].map((el) => ({ name: name(el), box: box(el) })),
+      // The action buttons, and the words that take Play's place while a give-pile joker waits for its seat.
+      buttons: [...document.querySelectorAll('.controls button, .controls .give-note')].map((el) => ({ name: name(el), box: box(el) })),
+      // The seats a chosen give-pile joker may go to: each a button the size of the seat.
+      gives: [...document.querySelectorAll('[data-testid=give-pile]')].map((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { name: el.getAttribute('aria-label'), box: box(el), reached: hit === el || el.contains(hit) };
+      }),
       seats: [...document.querySelectorAll('.opponents .seat')].map((el) => ({ name: name(el), box: box(el) })),
       // Texts cut off with an ellipsis: names that do not fit their box.
       cut: [...document.querySelectorAll('.seat-name, .me-plate .seat-name, .place-name, .bar-code')]
-        .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+        .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => ({ text: el.textContent, title: el.title })),
+      // Names wrapped inside a word ("Maximilian" / "us"): each run of letters is on one line.
+      broken: [...document.querySelectorAll('.seat-name, .place-name')].filter((el) => {
+        const text = el.firstChild;
+        if (!el.getClientRects().length || text?.nodeType !== Node.TEXT_NODE) return false;
+        const range = document.createRange();
+        return [...text.data.matchAll(/[^\s-]+/g)].some((word) => {
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+        });
+      }).map((el) => el.textContent),
       small: [...document.querySelectorAll('.table-screen button, .table-screen a, .table-screen select')]
         .filter((el) => el.getClientRects().length && !el.closest('.side-panel') && !el.closest('.my-area'))
         .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent.trim(), box: box(el) }))
@@ -148,12 +168,18 @@ export async function checkLayout(page, state, size, { phone }) {
     for (const c of m.cards) if (overlap(b.box, c.box)) problems.push(`button "${b.name}" overlaps card ${c.name}`);
     if (phone && b.box.height < 43.5) problems.push(`button "${b.name}" is ${b.box.height} px high`);
   }
+  for (const g of m.gives) {
+    if (!inside(g.box, m.viewport)) problems.push(`"${g.name}" is off screen`);
+    else if (!g.reached) problems.push(`"${g.name}" is covered`);
+  }
   for (const s of m.seats) {
     if (!inside(s.box, m.viewport)) problems.push(`opponent "${s.name}" is off screen`);
     if (m.pile && overlap(s.box, m.pile)) problems.push(`opponent "${s.name}" overlaps the pile`);
     for (const c of m.cards) if (overlap(s.box, c.box)) problems.push(`opponent "${s.name}" overlaps card ${c.name}`);
   }
-  if (m.cut.length) problems.push(`cut off: ${m.cut.join(', ')}`);
+  const cut = m.cut.filter((c) => c.title !== c.text);
+  if (cut.length) problems.push(`cut off: ${cut.map((c) => c.text).join(', ')}`);
+  if (m.broken.length) problems.push(`broken inside a word: ${m.broken.join(', ')}`);
   if (phone && m.small.length) problems.push(`under 44×44: ${m.small.map((c) => `${c.name} ${Math.round(c.box.width)}×${Math.round(c.box.height)}`).join(', ')}`);
   return { m, problems: problems.map((p) => `${where}: ${p}`) };
 }

@@ -12,6 +12,11 @@
 // (shiphead allows it at any turn, and two decks give the cards); the face-down cards come from a table whose every
 // rank resets the pile, so that nobody ever has to pick up and the race to the face-down
 // cards is won in two turns.
+//
+// A crowded table (issue 35) is played the same way at eight seats (three decks, with
+// give-pile jokers): the swap, a 15-card hand, the joker chosen (the seats it may go to are
+// its buttons), long words under the pile and the log drawer; then at six seats, at the
+// issue's sizes.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,12 +38,12 @@ after(async () => { await browser?.close(); });
 
 const app = (page, fn, arg) => page.evaluate(fn, arg);
 
-/** A table for four against three bots with this ruleset, started; resolves in the swap. */
-async function startTable(page, ruleset) {
-  await app(page, (rules) => {
+/** A table of `seats` (four unless said) against bots with this ruleset, started; resolves in the swap. */
+async function startTable(page, ruleset, seats = 4) {
+  await app(page, ({ rules, seats }) => {
     window.shitheadApp.identity.botLevel = 'easy';
-    window.shitheadApp.createTable({ public: false, seats: 4, turn_timer: 0, ruleset: rules }, { bots: 3, start: true });
-  }, ruleset);
+    window.shitheadApp.createTable({ public: false, seats, turn_timer: 0, ruleset: rules }, { bots: seats - 1, start: true });
+  }, { rules: ruleset, seats });
   await waitForView(page, 'swap');
   // The view is the app's at once; the page shows it at its next render, which a busy
   // machine may put off past settle()'s few frames (settle() finds nothing to wait on).
@@ -71,9 +76,9 @@ async function keepSwap(page) {
 }
 
 /** Looks at the table at every size: screenshot, then the shared checks and `more`. */
-async function everySize(page, state, more = () => []) {
+async function everySize(page, state, more = () => [], sizes = SIZES) {
   const problems = [];
-  for (const [size, width, height] of SIZES) {
+  for (const [size, width, height] of sizes) {
     await page.setViewportSize({ width, height });
     await settle(page);
     await shot(page, `layout-${state}-${size}.png`);
@@ -278,6 +283,177 @@ test('the table holds its layout at every size: swap, a 20- and a 30-card hand, 
   await p.context.close();
 });
 
+// Issue 35's sizes: every table size and every passing state fits these, the hand in
+// sight and nothing scrolling.
+const CROWDED_SIZES = [
+  ['360x640', 360, 640], ['375x667', 375, 667], ['390x844', 390, 844], ['412x915', 412, 915],
+  ['667x375', 667, 375], ['844x390', 844, 390], ['1280x800', 1280, 800], ['1366x657', 1366, 657],
+];
+
+/**
+ * Plays until it is our turn with `least` to `most` cards in hand, a give-pile joker among
+ * them and more than one seat to give the pile to: takes the pile while that keeps the
+ * hand at `most` or under, plays the most cards it can when over, and never a joker.
+ * Resolves with the turns it took.
+ */
+async function growToJoker(page, { least, most }) {
+  for (let turn = 0; turn < 600; turn += 1) {
+    await waitForView(page, 'my-turn');
+    const ready = await app(page, ({ least, most }) => {
+      const v = window.shitheadApp.table.view;
+      const targets = new Set(v.legal.filter((a) => a.type === 'play' && a.target !== undefined).map((a) => a.target));
+      return targets.size > 1 && v.hand.length >= least && v.hand.length <= most;
+    }, { least, most });
+    if (ready) return turn;
+    const before = await app(page, () => window.shitheadApp.table.version);
+    await app(page, (most) => {
+      const v = window.shitheadApp.table.view;
+      const joker = (a) => a.type === 'play' && a.cards.some((c) => c === 'BJ' || c === 'RJ');
+      const plays = v.legal.filter((a) => a.type === 'play' && !joker(a)).sort((a, b) => a.cards.length - b.cards.length);
+      const pickup = v.legal.find((a) => a.type === 'pickup');
+      let action;
+      if (v.hand.length > most && plays.length) action = plays.at(-1);
+      else if (pickup && v.pile.length && (v.hand.length + v.pile.length <= most || !plays.length)) action = pickup;
+      else action = plays[0] ?? v.legal.find((a) => !joker(a)) ?? v.legal[0];
+      window.shitheadApp.act(action);
+    }, most);
+    await page.waitForFunction((v) => window.shitheadApp.table.version !== v, before);
+  }
+  throw new Error('no give-pile joker came to hand in 600 turns');
+}
+
+/** The drawer of log and chat, opened from the bar by keyboard: where it is, what it covers, where the focus is. */
+function lookAtDrawer(page) {
+  return page.evaluate(() => {
+    const reached = (el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit === el || el.contains(hit);
+    };
+    const close = document.querySelector('[data-testid=drawer-close]');
+    const r = close.getBoundingClientRect();
+    const rail = [...document.querySelectorAll('.table-bar button, .table-bar a')].filter((el) => el.getClientRects().length);
+    return {
+      close: { width: r.width, height: r.height, inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+        reached: reached(close) },
+      covered: rail.filter((el) => !reached(el)).map((el) => el.getAttribute('aria-label') ?? el.textContent.trim()),
+      focus: document.activeElement?.id || document.activeElement?.dataset.testid || document.activeElement?.className,
+    };
+  });
+}
+
+test('a crowded table holds its layout at every size: eight seats, a 15-card hand, the give-pile choice, the drawer, six seats', { timeout: 420_000 }, async (t) => {
+  const p = await newPlayer(browser, DEVICE);
+  const page = p.page;
+  await page.goto(BASE);
+  // A long name without a space: on a small phone's plate it ends in an ellipsis (whole
+  // in its title), and is never broken inside the word.
+  await pickName(page, `Maximilianus${suffix()}${suffix()}`);
+  await page.locator('[data-preset=shiphead]').waitFor();
+  const problems = [];
+  const sevenOpponents = (m) => (m.seats.length === 7 ? [] : [`${m.seats.length} opponents, not 7`]);
+
+  // 1. Eight seats in the swap; three decks hold six give-pile jokers.
+  await startTable(page, { preset: 'shiphead', decks: 3, jokers: 'give_pile' }, 8);
+  problems.push(...await everySize(page, 'seats8-swap', sevenOpponents, CROWDED_SIZES));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepSwap(page);
+
+  // 2. Fifteen to eighteen cards in hand, a joker among them, at eight seats.
+  const turns = await growToJoker(page, { least: 15, most: 18 });
+  const hand = await app(page, () => window.shitheadApp.table.view.hand.length);
+  t.diagnostic(`a hand of ${hand} with a give-pile joker after ${turns} turns`);
+  problems.push(...await everySize(page, 'seats8-hand15', (m) => [...sevenOpponents(m),
+    ...(m.cards.filter((c) => c.zone === 'hand').length >= 15 ? [] : ['fewer than 15 hand cards'])], CROWDED_SIZES));
+
+  // 3. Long words under the pile, a run among them (issue 35: "three queens in a row"
+  // pushed the buttons off a small phone): on two lines they take their room from the
+  // pile's cards (the words are put in the page for this look only).
+  await page.evaluate(() => {
+    document.querySelector('.pile-note').textContent = 'A 7 is invisible: play on a 9 or lower.';
+    const info = document.querySelector('[data-testid=pile-info]');
+    const run = info.querySelector('.run-note') ?? info.appendChild(document.createElement('span'));
+    run.className = 'run-note';
+    run.textContent = 'three 9s in a row';
+  });
+  problems.push(...await everySize(page, 'seats8-long-words', sevenOpponents, CROWDED_SIZES.slice(0, 2)));
+
+  // 4. The joker chosen: every seat it may go to is a button on screen, in reach, and the
+  // words say so where Play was.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page);
+  const joker = (await measure(page)).cards.filter((c) => c.zone === 'hand' && (c.name === 'BJ' || c.name === 'RJ'))
+    .sort((a, b) => b.strip.width - a.strip.width)[0];
+  await page.mouse.click(joker.strip.x, joker.strip.y);
+  await page.locator('[data-testid=give-note]').waitFor();
+  problems.push(...await everySize(page, 'give-pile', (m) => {
+    const out = [...sevenOpponents(m)];
+    if (!m.cards.some((c) => c.selected && (c.name === 'BJ' || c.name === 'RJ'))) out.push('the joker is not chosen');
+    if (m.gives.length < 2) out.push(`${m.gives.length} seats to give the pile to`);
+    if (!m.buttons.some((b) => b.name.startsWith('Give the pile to'))) out.push('no words where Play was');
+    return out;
+  }, CROWDED_SIZES));
+  // On the smallest phone: Enter (the keyboard's Play) goes to the first seat's button,
+  // and a tap on the last seat's button gives it the pile.
+  await page.setViewportSize({ width: 360, height: 640 });
+  await settle(page);
+  await page.keyboard.press('Enter');
+  const focused = await page.evaluate(() => document.activeElement?.dataset.testid);
+  if (focused !== 'give-pile') problems.push(`Enter with the joker chosen went to ${focused}, not a seat to give the pile to`);
+  const give = page.locator('[data-testid=give-pile]').last();
+  const to = (await give.getAttribute('aria-label')).replace('Give the pile to ', '');
+  await give.click();
+  await page.waitForFunction((to) => window.shitheadApp.log.some((l) => /^You gave the pile/.test(l.text) && l.text.endsWith(`to ${to}`)),
+    to, { timeout: 5000 }).catch(() => problems.push(`a tap on ${to}'s seat did not give them the pile`));
+
+  // 5. The log and chat drawer: sideways it leaves the rail (its own button, Leave) in
+  // reach; a close button of 44×44 that Tab reaches after the tabs; Escape closes it,
+  // from the chat's text field too; the focus goes back to the bar's button.
+  for (const [size, width, height] of [['667x375', 667, 375], ['844x390', 844, 390], ['360x640', 360, 640]]) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    const isOpen = () => page.evaluate(() => document.querySelector('.table-screen').classList.contains('drawer-open'));
+    await page.locator('.drawer-toggle').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.drawer-open .side-panel').waitFor();
+    await shot(page, `layout-drawer-${size}.png`);
+    const d = await lookAtDrawer(page);
+    if (!d.close.inside || !d.close.reached) problems.push(`drawer at ${size}: the close button is not in reach ${JSON.stringify(d.close)}`);
+    if (d.close.width < 43.5 || d.close.height < 43.5) problems.push(`drawer at ${size}: the close button is ${d.close.width}×${d.close.height}`);
+    if (d.covered.length) problems.push(`drawer at ${size}: covers ${d.covered.join(', ')}`);
+    if (!/^tab-/.test(d.focus)) problems.push(`drawer at ${size}: opened by keyboard, the focus is on ${d.focus}`);
+    await page.keyboard.press('Tab');
+    const onClose = await page.evaluate(() => document.activeElement?.dataset.testid);
+    if (onClose !== 'drawer-close') problems.push(`drawer at ${size}: Tab after the tabs reaches ${onClose}, not the close button`);
+    await page.keyboard.press('Enter');
+    if (await isOpen()) problems.push(`drawer at ${size}: the close button did not close it`);
+    const back = await page.evaluate(() => document.activeElement?.classList.contains('drawer-toggle'));
+    if (!back) problems.push(`drawer at ${size}: the focus did not go back to the bar's button`);
+    await page.locator('.drawer-toggle').click();
+    await page.getByRole('tab', { name: /Chat/ }).click();
+    await page.locator('.chat-form input').focus();
+    await page.keyboard.press('Escape');
+    if (await isOpen()) problems.push(`drawer at ${size}: Escape in the chat's field did not close it`);
+  }
+
+  // 6. Six seats, three to a row on a phone: the swap, and a hand of two rows.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('[data-testid=leave]').click();
+  await page.locator('[data-testid=leave-dialog-confirm]').click();
+  await page.locator('[data-preset=shiphead]').waitFor();
+  const fiveOpponents = (m) => (m.seats.length === 5 ? [] : [`${m.seats.length} opponents, not 5`]);
+  await startTable(page, { preset: 'shiphead', decks: 2 }, 6);
+  problems.push(...await everySize(page, 'seats6-swap', fiveOpponents, CROWDED_SIZES));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepSwap(page);
+  await growHand(page, 14);
+  problems.push(...await everySize(page, 'seats6-hand14', fiveOpponents, CROWDED_SIZES));
+
+  assert.deepEqual(p.errors, []);
+  assert.deepEqual(problems, []);
+  await p.context.close();
+});
+
 test('on a small phone the lobby and the waiting room show whole names and keep the bot controls on one line', async () => {
   const p = await newPlayer(browser, { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
   const page = p.page;
@@ -297,7 +473,9 @@ test('on a small phone the lobby and the waiting room show whole names and keep 
   assert.ok(lobby.width >= 44 && lobby.height >= 44, `the name button is ${lobby.width}×${lobby.height}`);
   assert.deepEqual(lobby.spill, [], 'nothing of the lobby sticks out sideways');
 
-  await app(page, () => window.shitheadApp.createTable({ public: false, seats: 4, turn_timer: 0 }));
+  // House rules (a give-pile joker), so that the waiting room links to "How this table plays".
+  await app(page, () => window.shitheadApp.createTable({ public: false, seats: 4, turn_timer: 0,
+    ruleset: { preset: 'shiphead', jokers: 'give_pile' } }));
   const add = page.locator('[data-testid=add-bot]');
   await add.scrollIntoViewIfNeeded();
   await shot(page, 'layout-waiting-room-360x640.png');
@@ -305,6 +483,27 @@ test('on a small phone the lobby and the waiting room show whole names and keep 
   const button = await add.boundingBox();
   assert.ok(Math.abs(select.y - button.y) < 2, `"Add a bot" is beside the level (${select.y} and ${button.y})`);
   assert.ok(button.x + button.width <= 360, '"Add a bot" is on screen');
-  assert.deepEqual(p.errors, []);
+
+  // Every way on is a thumb's size (issue 35): "How this table plays" and "Remove" in the
+  // waiting room, and on a page read while seated "Back to the table" and "← Leaderboard".
+  await add.click();
+  const remove = page.locator('.wait-seat button[aria-label^="Remove"]');
+  await remove.waitFor();
+  const small = [];
+  const measureTarget = async (locator, what) => {
+    await locator.scrollIntoViewIfNeeded();
+    const box = await locator.boundingBox();
+    if (box.width < 43.5 || box.height < 43.5) small.push(`${what} ${Math.round(box.width)}×${Math.round(box.height)}`);
+  };
+  await measureTarget(page.locator('[data-testid=table-rules-link]'), 'How this table plays');
+  await measureTarget(remove, 'Remove bot');
+  await page.goto(`${BASE}/#/leaderboard`);
+  await measureTarget(page.locator('[data-testid=back-to-table]'), 'Back to the table');
+  const me = await app(page, () => window.shitheadApp.me.playerId);
+  await page.goto(`${BASE}/#/player/${me}`);
+  await measureTarget(page.locator('a.back-link'), '← Leaderboard');
+  await shot(page, 'layout-player-page-seated-360x640.png');
+  assert.deepEqual(small, [], 'no way on under 44×44 px');
+  assert.deepEqual(p.errors.filter((e) => !/404|503/.test(e)), []);
   await p.context.close();
 });

@@ -90,6 +90,43 @@ for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
     });
 }
 
+// Your own row is a row like the others, marked: the table screen's .me (your place at
+// the table) once turned it into one tall column (issue 35).
+for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
+  test(`your own row on the leaderboard is a row like the others, highlighted (${label})`, { timeout: 60_000 }, async () => {
+    const p = await newPlayer(browser, device);
+    let players = EXAMPLE_PLAYERS;
+    await p.page.route((url) => url.pathname === '/api/leaderboard', (route) => route.fulfill({ status: 200,
+      contentType: 'application/json', body: JSON.stringify({ sort: 'rating', period: 'all', limit: 50, offset: 0, total: players.length, players }) }));
+    await p.page.goto(BASE);
+    await pickName(p.page, `Ivo-${suffix()}`);
+    await p.page.waitForFunction(() => Boolean(window.shitheadApp?.me?.playerId));
+    const me = await p.page.evaluate(() => ({ id: window.shitheadApp.me.playerId, name: window.shitheadApp.me.name }));
+    const mine = { ...EXAMPLE_PLAYERS[0], rank: 2, player_id: me.id, name: me.name, title: { count: 0, numeric: null, olympic: null, feudal: null } };
+    players = [EXAMPLE_PLAYERS[0], mine, { ...EXAMPLE_PLAYERS[1], rank: 3 }];
+    await p.page.goto(`${BASE}/#/leaderboard`);
+    const board = p.page.locator('[data-testid=leaderboard]');
+    await board.locator(`tr[data-player="${me.id}"]`).waitFor();
+    await shot(p.page, `leaderboard-own-row-${label}.png`);
+    const rows = await board.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => {
+      const r = tr.getBoundingClientRect();
+      const cells = [...tr.children].filter((c) => c.getClientRects().length).map((c) => c.getBoundingClientRect());
+      return { me: tr.classList.contains('me'), height: r.height, width: r.width, display: getComputedStyle(tr).display,
+        background: getComputedStyle(tr).backgroundColor, tops: new Set(cells.map((c) => Math.round(c.top))).size };
+    }));
+    const own = rows.find((r) => r.me);
+    const others = rows.filter((r) => !r.me);
+    assert.ok(own, 'your row is marked');
+    assert.equal(own.display, 'table-row');
+    assert.equal(own.tops, 1, 'the cells of your row stand side by side');
+    assert.ok(Math.abs(own.width - others[0].width) < 1, `your row is as wide as the others (${own.width}, ${others[0].width})`);
+    assert.ok(own.height <= Math.max(...others.map((r) => r.height)) + 1, `your row is no taller than the others (${own.height})`);
+    assert.notEqual(own.background, others[0].background, 'your row is highlighted');
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+}
+
 test('the leaderboard says plainly when the store cannot answer', { timeout: 60_000 }, async () => {
   const p = await newPlayer(browser, PHONE);
   await p.page.route((url) => url.pathname === '/api/leaderboard', (route) => route.fulfill({ status: 503, contentType: 'application/json',

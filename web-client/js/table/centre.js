@@ -19,8 +19,8 @@ export function centreEl(view) {
     ? `Pile of ${pile.length}, top card ${cardName(pile[pile.length - 1])}. ${words.note}`
     : 'The pile is empty';
   const stock = view.stock_count ?? 0;
-  return h('div', { class: 'centre' },
-    // The stock and the burned cards are pictures of a heap: their names say all they show.
+  // The stock and the burned cards are pictures of a heap: their names say all they show.
+  const cards = h('div', { class: 'centre-cards' },
     h('div', { class: 'stock', role: 'img', 'aria-label': `Stock: ${stock} cards` },
       stock > 0 ? h('div', { class: 'deck' }, backEl('d1'), stock > 1 ? backEl('d2') : null)
         : h('div', { class: 'card slot-empty' }),
@@ -32,7 +32,9 @@ export function centreEl(view) {
       h('span', { class: 'zone-label' }, pile.length ? `Pile ${pile.length}` : 'Pile')),
     h('div', { class: 'burned', role: 'img', 'aria-label': `Burned: ${view.burned ?? 0} cards` },
       h('div', { class: 'burned-heap' }, (view.burned ?? 0) > 0 ? backEl('burnt') : h('div', { class: 'card slot-empty' })),
-      h('span', { class: 'zone-label' }, `Burned ${view.burned ?? 0}`)),
+      h('span', { class: 'zone-label' }, `Burned ${view.burned ?? 0}`)));
+  // The cards take the height the table can spare (table.css), the words under them the whole width.
+  return h('div', { class: 'centre' }, cards,
     h('div', { class: 'pile-info', 'data-testid': 'pile-info' },
       h('span', { class: 'pile-note' }, words.note),
       words.run ? h('span', { class: 'run-note' }, words.run) : null));

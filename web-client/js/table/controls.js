@@ -8,18 +8,15 @@ import { canPickUp, canWait, faceDownSlots, selectedPlay } from '../core/selecti
 import { cardsInWords } from '../core/cards.js';
 import { swapAction, swapChanged, stackingAllowed } from '../core/swap.js';
 
-export function playControls(app, view, ui) {
+export function playControls(view, ui) {
   const legal = view.legal ?? [];
   const buttons = [];
   const play = selectedPlay(ui.selection, ui.instances, legal);
   const hasPlays = legal.some((a) => a.type === 'play');
   if (play && play.targets.length > 1) {
-    // A give-pile joker: the player names who takes the pile.
-    buttons.push(h('span', { class: 'control-label' }, 'Give the pile to:'));
-    for (const target of play.targets) {
-      buttons.push(h('button', { type: 'button', class: 'primary', onclick: () => ui.handlers.play(target) },
-        app.nameOfSeat(target)));
-    }
+    // A give-pile joker: the player names who takes the pile by tapping their seat (the
+    // seats are the buttons, table-screen.js), so the choice takes no more room than Play.
+    buttons.push(h('p', { class: 'give-note', 'data-testid': 'give-note' }, 'Give the pile to: tap a player'));
   } else if (hasPlays) {
     buttons.push(h('button', { type: 'button', class: 'primary big', 'data-testid': 'play', disabled: !play,
       'aria-keyshortcuts': 'Enter', onclick: () => ui.handlers.play() },

@@ -34,12 +34,16 @@ export function tableCards(viewSeat, className) {
     ...stacks);
 }
 
-export function opponentEl({ seat, roomSeat, viewSeat, current, phase, timerText }) {
+/**
+ * `give`: while the player's give-pile joker waits for a target, what a tap on this seat
+ * does (hand it the pile); the whole seat is then one button.
+ */
+export function opponentEl({ seat, roomSeat, viewSeat, current, phase, timerText, give = null }) {
   const name = roomSeat?.name ?? `Seat ${seat + 1}`;
   const toAct = phase === 'play' && current === seat;
   const out = viewSeat && viewSeat.place > 0;
-  const classes = ['seat', toAct && 'to-act', out && 'out', roomSeat && !roomSeat.bot && !roomSeat.connected && 'away']
-    .filter(Boolean).join(' ');
+  const classes = ['seat', toAct && 'to-act', out && 'out', roomSeat && !roomSeat.bot && !roomSeat.connected && 'away',
+    give && 'give-target'].filter(Boolean).join(' ');
   const handCount = viewSeat?.hand_count ?? 0;
   const words = [name];
   if (roomSeat?.bot) words.push('bot');
@@ -49,7 +53,8 @@ export function opponentEl({ seat, roomSeat, viewSeat, current, phase, timerText
   return h('div', { class: classes, 'data-seat': String(seat), role: 'group', 'aria-label': words.join(', ') },
     h('div', { class: 'plate' },
       avatar(name, roomSeat?.bot),
-      h('span', { class: 'seat-name' }, name),
+      // A long name may end in an ellipsis on a small screen: the title keeps it whole.
+      h('span', { class: 'seat-name', title: name }, name),
       ...seatBadges(roomSeat),
       toAct && timerText !== null ? h('span', { class: 'timer', 'data-timer': 'turn' }, timerText) : null),
     // Hand count and table cards are grid items of the seat, so that a phone can put the
@@ -61,5 +66,8 @@ export function opponentEl({ seat, roomSeat, viewSeat, current, phase, timerText
     viewSeat ? tableCards(viewSeat, 'small') : null,
     phase === 'swap' && viewSeat ? h('div', { class: `swap-state${viewSeat.swapped ? ' done' : ''}` },
       viewSeat.swapped ? 'Ready' : 'Choosing…') : null,
-    out ? h('div', { class: 'place-badge' }, ordinal(viewSeat.place)) : null);
+    out ? h('div', { class: 'place-badge' }, ordinal(viewSeat.place)) : null,
+    give ? h('button', { type: 'button', class: 'give-btn', 'data-testid': 'give-pile', 'data-focus': `give:${seat}`,
+      'aria-label': `Give the pile to ${name}`, title: `Give the pile to ${name}`, onclick: give },
+    h('span', { class: 'give-tag', 'aria-hidden': 'true' }, 'Give')) : null);
 }

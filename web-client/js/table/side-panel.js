@@ -2,11 +2,13 @@
 // quick reactions, and the session's scoreboard. Chat lines are text nodes only.
 
 import { h, replace } from '../ui/dom.js';
+import { icon } from '../ui/icons.js';
 
 export const REACTIONS = ['👍', '😂', '😮', '😡', '💩', '🔥'];
 
 export class SidePanel {
-  constructor(app) {
+  /** `onClose`: what the drawer's close button does (the panel is a drawer on phones only). */
+  constructor(app, { onClose = () => {} } = {}) {
     this.app = app;
     this.tab = 'log';
     this.seenChat = 0;  // app.chatFromOthers when the chat was last in view
@@ -40,7 +42,10 @@ export class SidePanel {
     this.fourColour = h('button', { type: 'button', class: 'secondary panel-four', 'data-testid': 'panel-four-colour',
       onclick: () => app.setFourColour(!app.fourColour) }, 'Four-colour deck');
     this.el = h('aside', { class: 'side-panel', 'aria-label': 'Log, chat and scores' },
-      h('div', { class: 'tabs', role: 'tablist' }, ...tabs),
+      h('div', { class: 'panel-head' },
+        h('div', { class: 'tabs', role: 'tablist' }, ...tabs),
+        h('button', { type: 'button', class: 'icon-btn drawer-close', 'data-testid': 'drawer-close',
+          'aria-label': 'Close log, chat and scores', title: 'Close', onclick: () => onClose() }, icon('close'))),
       ...Object.values(this.panes), this.fourColour);
     this.show('log');
   }

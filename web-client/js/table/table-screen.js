@@ -48,7 +48,7 @@ export class TableScreen {
     this.settledSeen = app.movesSettled;
     this.noticeSeen = app.moveNotice?.at ?? null;
 
-    this.side = new SidePanel(app);
+    this.side = new SidePanel(app, { onClose: () => this.closeDrawer() });
     this.reactions = new ReactionTray({ onReact: (reaction) => app.roomRequest('react', { reaction }) });
     this.bar = h('div', { class: 'table-bar' });
     this.opponents = h('div', { class: 'opponents' });
@@ -176,7 +176,7 @@ export class TableScreen {
           h('i', { class: 's' }), h('i', { class: 'h' }), h('i', { class: 'd' }), h('i', { class: 'c' }))),
         this.reactions.button(),
         h('button', { type: 'button', class: 'icon-btn drawer-toggle', 'aria-expanded': String(this.drawerOpen),
-          'aria-label': 'Log and chat', onclick: () => this.toggleDrawer() }, icon('chat'),
+          'aria-label': 'Log and chat', 'data-focus': 'drawer-toggle', onclick: () => this.toggleDrawer() }, icon('chat'),
         unread > 0 ? h('span', { class: 'unread' }, String(unread)) : null),
         h('button', { type: 'button', class: 'ghost small', 'data-testid': 'leave', onclick: () => this.leave() }, 'Leave')));
     this.el.classList.toggle('drawer-open', this.drawerOpen);
@@ -187,9 +187,12 @@ export class TableScreen {
     const now = performance.now();
     const turnLeft = msLeft(app.table, 'turn_ms_left', now);
     const order = opponentOrder(view.players, this.isPlayer ? viewer : null);
+    // A give-pile joker chosen: the seats it may go to are the buttons that play it.
+    const targets = this.giveTargets(app, view);
     replace(this.opponents, ...order.map((seat) => opponentEl({
       seat, roomSeat: room.seats[seat], viewSeat: view.seats[seat], current: view.current, phase: view.phase,
       timerText: turnLeft === null ? null : clock(turnLeft),
+      give: targets.includes(seat) ? () => this.handlers.play(seat) : null,
     })));
     this.opponents.dataset.count = String(order.length);
     replace(this.centre, centreEl(view));
@@ -213,9 +216,10 @@ export class TableScreen {
       const me = view.seats[viewer];
       const roomSeat = room.seats[viewer];
       const myTurn = view.phase === 'play' && view.current === viewer;
+      const myName = roomSeat?.name ?? app.me.name;
       replace(this.mine, h('div', { class: `me${myTurn ? ' to-act' : ''}`, 'data-seat': String(viewer) },
         h('div', { class: 'me-plate' },
-          h('span', { class: 'seat-name' }, roomSeat?.name ?? app.me.name),
+          h('span', { class: 'seat-name', title: myName }, myName),
           me.place > 0 ? h('span', { class: 'badge ok' }, `out · ${ordinal(me.place)}`) : null),
         area));
       let buttons = [];
@@ -223,7 +227,7 @@ export class TableScreen {
       if (move && (!move.sent || move.rejoining) && view.phase !== 'over') {
         buttons = waitingMoveControls(move, { handlers: this.handlers });
       } else if (swapping) buttons = swapControls(view, { swap: this.swap, handlers: this.handlers });
-      else if (view.phase === 'play') buttons = playControls(app, view, { selection: this.selection, instances, handlers: this.handlers });
+      else if (view.phase === 'play') buttons = playControls(view, { selection: this.selection, instances, handlers: this.handlers });
       else if (view.phase === 'over') buttons = this.overButtons(app, room);
       buttons = buttons.filter(Boolean);
       // A move on its way: nothing more until the table answers (a few milliseconds).
@@ -237,6 +241,13 @@ export class TableScreen {
           onclick: () => app.roomRequest('sit') }, 'Sit at the next game') : null));
       replace(this.controls, ...(view.phase === 'over' ? this.overButtons(app, room) : []));
     }
+  }
+
+  /** The seats the chosen give-pile joker may hand the pile to, when there is a choice. */
+  giveTargets(app, view) {
+    if (!this.isPlayer || view.phase !== 'play' || view.current !== view.viewer || app.move) return [];
+    const play = selectedPlay(this.selection, this.instances(view), view.legal ?? []);
+    return play && play.targets.length > 1 ? play.targets : [];
   }
 
   overButtons(app, room) {
@@ -444,6 +455,12 @@ export class TableScreen {
     if (this.app.move) return;
     const play = selectedPlay(this.selection, this.instances(view), view.legal);
     if (!play) return;
+    if (target === undefined && play.targets.length > 1) {
+      // A give-pile joker by keyboard (Enter): the choice of seat is the player's, at the seats.
+      this.update(this.app);
+      this.opponents.querySelector('[data-testid=give-pile]')?.focus();
+      return;
+    }
     // The selection stays until the table takes the move (app.movesSettled), so a move
     // that waits for the connection, or is refused, keeps the cards chosen.
     this.app.act(playAction(play, target));
@@ -466,21 +483,41 @@ export class TableScreen {
   }
 
   toggleDrawer() {
-    this.drawerOpen = !this.drawerOpen;
-    if (this.drawerOpen) this.side.show(this.side.tab);
+    if (this.drawerOpen) {
+      this.closeDrawer();
+      return;
+    }
+    this.drawerOpen = true;
+    this.side.show(this.side.tab);
     this.update(this.app);
+    // The keyboard goes with the eyes: into the drawer, on the tab it shows.
+    this.side.tabButtons[this.side.tab]?.focus({ preventScroll: true });
+  }
+
+  /** Closes the drawer; a focus that was in it goes back to the button that opened it. */
+  closeDrawer() {
+    if (!this.drawerOpen) return;
+    const inside = this.side.el.contains(document.activeElement);
+    this.drawerOpen = false;
+    this.update(this.app);
+    if (inside) this.bar.querySelector('.drawer-toggle')?.focus({ preventScroll: true });
   }
 
   // ---- keyboard: arrows choose, Space selects, Enter plays ----
 
   keydown(e) {
     const target = e.target;
+    // Escape closes the drawer from anywhere in it, the chat's text field too.
+    if (e.key === 'Escape' && this.drawerOpen && target instanceof Node && this.side.el.contains(target)) {
+      this.closeDrawer();
+      return;
+    }
     if (target instanceof HTMLElement && (target.closest('input, textarea, select') || target.isContentEditable)) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const view = this.view;
     if (e.key === 'Escape') {
       if (this.showResults) { this.showResults = false; this.update(this.app); return; }
-      if (this.drawerOpen) { this.toggleDrawer(); return; }
+      if (this.drawerOpen) { this.closeDrawer(); return; }
       if (this.selection.length) { this.selection = []; this.update(this.app); }
       return;
     }

@@ -56,7 +56,7 @@ export function waitingRoomEl(app, { afterGame = false } = {}) {
     const mine = you.seat === s.seat;
     return h('li', { class: `wait-seat${empty ? ' vacant' : ''}${mine ? ' mine' : ''}`, 'data-seat': String(s.seat) },
       empty ? h('span', { class: 'avatar vacant', 'aria-hidden': 'true' }, '+') : avatar(s.name, s.bot),
-      h('span', { class: 'seat-name' }, empty ? 'Open seat' : s.name),
+      h('span', { class: 'seat-name', title: empty ? null : s.name }, empty ? 'Open seat' : s.name),
       // An open seat is not "offline": only a seated player's state is worth a badge.
       ...(empty ? [] : seatBadges(s)),
       !empty && s.player_id === room.host ? h('span', { class: 'badge host' }, 'host') : null,

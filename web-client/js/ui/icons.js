@@ -7,6 +7,7 @@ const PATHS = {
   soundOff: ['M4 9h4l5-4v14l-5-4H4z', 'M16.5 9.5l5 5', 'M21.5 9.5l-5 5'],
   chat: ['M4 5h16v11H9l-5 4z'],
   eye: ['M2 12s3.5-6 10-6 10 6 10 6-3.5 6-10 6S2 12 2 12z', 'M12 9.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z'],
+  close: ['M6 6l12 12', 'M18 6L6 18'],
 };
 
 export function icon(name, size = 22) {

@@ -16,7 +16,7 @@ export class PlayerScreen {
     this.own = h('div', { class: 'own-identity' });
     this.devices = null;
     this.el = h('section', { class: 'page player-page' },
-      h('p', {}, h('a', { href: '#/leaderboard' }, '← Leaderboard')), this.body, this.own);
+      h('p', {}, h('a', { class: 'back-link', href: '#/leaderboard' }, '← Leaderboard')), this.body, this.own);
     this.load();
   }
 

@@ -12,7 +12,8 @@
 namespace shithead::protocol {
 namespace {
 
-constexpr std::array<std::string_view, 6> record_keys = {"ruleset", "players", "dealer", "deal", "seed", "actions"};
+constexpr std::array<std::string_view, 7> record_keys = {"ruleset", "players", "dealer",        "deal",
+                                                         "seed",    "actions", "rules_revision"};
 constexpr std::array<std::string_view, 4> deal_keys = {"hands", "face_up", "face_down", "stock"};
 constexpr std::array<std::string_view, 1> action_extra_keys = {"seat"};
 
@@ -98,6 +99,8 @@ json deal_to_json(const rules::deal& cards) {
 json record_to_json(const game_record& record) {
   json out = json::object();
   out["ruleset"] = ruleset_to_json(record.ruleset);
+  // Said only where it matters, so that every other record reads as it always has.
+  if (rules::revisions_differ(record.ruleset)) out["rules_revision"] = rules::revision_of(record.ruleset);
   out["players"] = record.players;
   out["dealer"] = record.dealer;
   if (const auto* seed = std::get_if<std::uint64_t>(&record.start))
@@ -127,9 +130,9 @@ std::string record_start_text(const game_record& record) {
 
 std::string write_record(const game_record& record) {
   const json full = record_to_json(record);
-  std::string text = "{\"ruleset\": " + format_json_line(full["ruleset"]) +
-                     ", \"players\": " + dump_json(full["players"]) + ", \"dealer\": " + dump_json(full["dealer"]) +
-                     ",\n";
+  std::string text = "{\"ruleset\": " + format_json_line(full["ruleset"]);
+  if (full.contains("rules_revision")) text += ", \"rules_revision\": " + dump_json(full["rules_revision"]);
+  text += ", \"players\": " + dump_json(full["players"]) + ", \"dealer\": " + dump_json(full["dealer"]) + ",\n";
   if (const auto* seed = std::get_if<std::uint64_t>(&record.start)) {
     text += " \"seed\": \"" + std::to_string(*seed) + "\",\n";
   } else {
@@ -180,6 +183,13 @@ parsed<game_record> record_from_json(const json& value) {
   auto ruleset = ruleset_from_json(*ruleset_field.value(), "ruleset");
   if (!ruleset) return ruleset.error();
   record.ruleset = std::move(ruleset).value();
+  // Absent: the current revision. The stores marked every record stored before revision 2
+  // that it changes (SQLite schema 7, PostgreSQL 6).
+  if (const json* revision_field = find_field(value, "rules_revision")) {
+    auto revision = read_int(*revision_field, "rules_revision", 1, rules::current_rules_revision);
+    if (!revision) return revision.error();
+    record.ruleset = rules::at_revision(std::move(record.ruleset), revision.value());
+  }
 
   auto players_field = require_field(value, "", "players");
   if (!players_field) return players_field.error();

@@ -125,6 +125,11 @@ rank_mask compile_cell(const ruleset& r, rank top, bool used) {
   const rank_mask joker = r.jokers == joker_rule::none ? 0 : mask_of(rank_joker);
   if (top == 0) return static_cast<rank_mask>(all_ranks | joker);
   const power p = r.powers[top];
+  // A reset leaves the pile as good as empty (000: "every card can play on it"; 002:
+  // "anything beats a two"), whatever its rank, and over any restriction of the ruleset
+  // (a 10 goes on a J that resets, with tens_restricted). Revision 1 read a reset of
+  // another rank than the 2 by rank order, as below.
+  if (p == power::reset && !r.reset_by_rank_order) return static_cast<rank_mask>(all_ranks | joker);
   if (p == power::wait && !used) return mask_of(top);
   rank_mask m = 0;
   if (p == power::lower && !used) {
@@ -209,6 +214,20 @@ result<ruleset> make_ruleset(preset_id preset, const ruleset_options& o) {
 }
 
 ruleset preset_ruleset(preset_id preset) { return make_ruleset(preset).value(); }
+
+bool revisions_differ(const ruleset& r) {
+  for (rank k = rank_two + 1; k <= rank_ace; ++k)
+    if (r.powers[k] == power::reset) return true;
+  return false;
+}
+
+int revision_of(const ruleset& r) { return r.reset_by_rank_order ? 1 : current_rules_revision; }
+
+ruleset at_revision(ruleset r, int revision) {
+  r.reset_by_rank_order = revision < 2 && revisions_differ(r);
+  compile(r);
+  return r;
+}
 
 std::vector<top_state> ruleset::reachable_top_states() const {
   std::vector<top_state> states{top_state{}};

@@ -151,6 +151,11 @@ struct ruleset {
   std::array<std::uint8_t, rank_slots> run_burn{};  // N of a kind that burns, by rank; 0 never
   rank_mask cannot_finish_on = 0;                   // isf: a player may not go out on these ranks
 
+  // Rules revision 1 (at_revision): a reset rank other than the 2 admitted after it only
+  // what rank order and the on-anything ranks allowed, as if it were an ordinary card of
+  // its value. Only a game begun under revision 1 and replayed from its record has it.
+  bool reset_by_rank_order = false;
+
   // Compiled by make_ruleset: playable[top][used] is the set of ranks (and the joker
   // bit) that may be played on that top state. Index 0 is the empty pile.
   std::array<std::array<rank_mask, 2>, rank_slots> playable{};
@@ -171,8 +176,19 @@ struct ruleset {
   friend bool operator==(const ruleset&, const ruleset&) = default;
 };
 
-// The preset's ruleset with the overrides applied and checked.
+// The preset's ruleset with the overrides applied and checked, under the current
+// revision of the rules.
 result<ruleset> make_ruleset(preset_id preset, const ruleset_options& overrides = {});
+
+// Revisions of how the engine reads a ruleset, for records that must replay as they were
+// played (rules/README.md, "Revisions"). Revision 2 lets anything follow a reset of any
+// rank; revision 1 did so only for the 2 (issue 32). Games in play use the current one.
+inline constexpr int current_rules_revision = 2;
+// Whether the revisions play differently under `r`: some rank other than the 2 resets.
+bool revisions_differ(const ruleset& r);
+int revision_of(const ruleset& r);
+// `r` as `revision` reads it (1 or the current one), recompiled.
+ruleset at_revision(ruleset r, int revision);
 // The preset exactly as documented (cannot fail).
 ruleset preset_ruleset(preset_id preset);
 

@@ -135,19 +135,21 @@ std::string joker_sentence(rules::joker_rule jokers) {
 
 // 002's "the special cards (except Two) can lose their ability to be played over higher
 // ranked cards": said only when some rank with a power other than reset is concerned.
+// Jokers keep theirs: they have no rank to be higher or lower than (rules/README.md).
 std::string specials_sentence(const rules::ruleset& rs) {
   if (rs.overrides.specials_on_anything.value_or(true)) return "";
-  std::vector<std::string> resets;
+  std::vector<std::string> kept;
   bool other_specials = false;
   for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
     if (rs.power_of(r) == rules::power::reset)
-      resets.push_back("the " + rank_word(r));
+      kept.push_back("the " + rank_word(r));
     else if (rs.powers_of(r) != 0)
       other_specials = true;
   }
   if (!other_specials) return "";
+  if (rs.jokers != rules::joker_rule::none) kept.push_back("the jokers");
   const std::string rule = "special cards follow the usual rule: equal to or higher than the top of the pile.";
-  return resets.empty() ? capitalised(rule) : "Apart from " + join(resets, "and") + ", " + rule;
+  return kept.empty() ? capitalised(rule) : "Apart from " + join(kept, "and") + ", " + rule;
 }
 
 // Where `r` may not go although it is a card "for anything": "a fresh 8", "a 7".
@@ -173,19 +175,21 @@ std::vector<std::string> exceptions_for(const rules::ruleset& rs, rank r) {
   return names;
 }
 
-// "2 and 7 may be played on anything but a fresh 8."
+// "2, 7 and jokers may be played on anything but a fresh 8."
 std::vector<std::string> on_anything_sentences(const rules::ruleset& rs) {
   std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> groups;  // exceptions, ranks
-  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
-    if (!rules::has_rank(rs.on_anything, r)) continue;
+  const auto add = [&](rank r, std::string name) {
     auto exceptions = exceptions_for(rs, r);
     auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == exceptions; });
     if (group == groups.end()) {
       groups.emplace_back(std::move(exceptions), std::vector<std::string>{});
       group = std::prev(groups.end());
     }
-    group->second.push_back(rank_word(r));
-  }
+    group->second.push_back(std::move(name));
+  };
+  for (rank r = rules::rank_two; r <= rules::rank_ace; ++r)
+    if (rules::has_rank(rs.on_anything, r)) add(r, rank_word(r));
+  if (rs.jokers != rules::joker_rule::none) add(rules::rank_joker, "jokers");
   std::vector<std::string> sentences;
   for (const auto& [exceptions, ranks] : groups) {
     std::string text = capitalised(join(ranks, "and")) + " may be played on anything";

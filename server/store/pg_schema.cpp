@@ -15,7 +15,7 @@ namespace {
 // flags are 0 or 1 integers, as in the SQLite file, so that a file's rows move over as
 // they are (migrate-store). A migration that SQL alone cannot do has a C++ step after
 // its SQL (finish_in_cpp).
-constexpr std::array<std::string_view, 5> migrations = {
+constexpr std::array<std::string_view, 6> migrations = {
     // 1: SQLite's schema at its version 5: players with their ratings, finished games
     // with each seat's result and the ratings they moved, and the tables in play with
     // the log of each live game's actions.
@@ -172,6 +172,23 @@ CREATE TABLE lobby_tables (
 CREATE INDEX lobby_tables_by_node ON lobby_tables (node, seq);
 CREATE TRIGGER lobby_tables_fenced BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON lobby_tables
   FOR EACH STATEMENT EXECUTE FUNCTION shithead_require_fence();
+)sql",
+    // 6: SQLite's schema 7: records of games begun under rules revision 1 whose ruleset
+    // gives `reset` to another rank than the 2 say so, and replay as they were played
+    // (rules/README.md, "Revisions"). Nobody holds the lease (migrate() checked), so the
+    // writes pass the fence at its current epoch.
+    R"sql(
+SELECT shithead_fence(holder, epoch) FROM server_lease WHERE id = 1;
+UPDATE games SET record = jsonb_set(record::jsonb, '{rules_revision}', '1')::text
+ WHERE jsonb_typeof(record::jsonb #> '{ruleset,powers}') = 'object'
+   AND EXISTS (SELECT 1 FROM jsonb_each(record::jsonb #> '{ruleset,powers}') AS r,
+                             jsonb_array_elements_text(r.value) AS p(power)
+                WHERE r.key <> '2' AND p.power = 'reset');
+UPDATE live_rooms SET state = jsonb_set(state::jsonb, '{game,record,rules_revision}', '1')::text
+ WHERE jsonb_typeof(state::jsonb #> '{game,record,ruleset,powers}') = 'object'
+   AND EXISTS (SELECT 1 FROM jsonb_each(state::jsonb #> '{game,record,ruleset,powers}') AS r,
+                             jsonb_array_elements_text(r.value) AS p(power)
+                WHERE r.key <> '2' AND p.power = 'reset');
 )sql",
 };
 

@@ -12,7 +12,7 @@ namespace {
 
 // Never edit a migration that has shipped: add another. Times are Unix milliseconds.
 // A migration that SQL alone cannot do has a C++ step after its SQL (finish_in_cpp).
-constexpr std::array<std::string_view, 6> migrations = {
+constexpr std::array<std::string_view, 7> migrations = {
     // 1: players and finished games with each seat's result.
     R"sql(
 CREATE TABLE players (
@@ -120,6 +120,22 @@ ALTER TABLE players ADD COLUMN token_exposed INTEGER NOT NULL DEFAULT 1;
     // folding makes the same (unique_names.hpp), then builds the index.
     R"sql(
 ALTER TABLE players ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+)sql",
+    // 7: rules revision 2 lets anything follow a reset of any rank; revision 1 read a reset
+    // of another rank than the 2 by rank order (rules/README.md, "Revisions"). Records of
+    // games begun under revision 1 whose ruleset gives `reset` to another rank are marked
+    // with it, so that they replay as they were played; a table in play finishes its game
+    // under it, and its next game is dealt under revision 2. Every other record plays the
+    // same under both and keeps its text.
+    R"sql(
+UPDATE games SET record = json_set(record, '$.rules_revision', 1)
+ WHERE json_valid(record) AND json_type(record, '$.ruleset.powers') = 'object'
+   AND EXISTS (SELECT 1 FROM json_each(record, '$.ruleset.powers') AS r, json_each(r.value) AS p
+                WHERE r.key <> '2' AND p.value = 'reset');
+UPDATE live_rooms SET state = json_set(state, '$.game.record.rules_revision', 1)
+ WHERE json_valid(state) AND json_type(state, '$.game.record.ruleset.powers') = 'object'
+   AND EXISTS (SELECT 1 FROM json_each(state, '$.game.record.ruleset.powers') AS r, json_each(r.value) AS p
+                WHERE r.key <> '2' AND p.value = 'reset');
 )sql",
 };
 

@@ -170,6 +170,21 @@ TEST(replay, the_first_illegal_action_is_reported_by_index_and_code) {
   }
 }
 
+// Issue 32: a reset of any rank lets anything follow it (000: "every card can play on
+// it"). A record of revision 1, which read a reset ace by rank order, replays as it was
+// played: there the 4 after the ace is refused.
+TEST(replay, anything_follows_a_reset_ace_except_in_a_record_of_revision_1) {
+  const auto now = replay_file("legal_reset_on_another_rank.json");
+  EXPECT_EQ(now.code, 0) << now.out << now.err;
+  EXPECT_EQ(now.output["over"], false) << now.out;
+  EXPECT_EQ(now.output["next"], 1) << now.out;
+
+  const auto then = replay_file("revision_1_reset_by_rank_order.json");
+  EXPECT_EQ(then.code, 1) << then.out << then.err;
+  EXPECT_EQ(then.output["index"], 4) << then.out;
+  EXPECT_EQ(then.output["error"], "not_playable") << then.out;
+}
+
 // isf (001: its rules avoid "the popular If You Pick Up It's The Next Person's Turn
 // variation"): the player who picked up plays next. The same record under shiphead, where
 // the turn passes on after a pick-up, is refused at that play.

@@ -194,6 +194,43 @@ TEST(record_json, a_ruleset_object_reads_inside_a_record) {
   EXPECT_TRUE(contains(write_record(record.value()), R"({"ruleset": {"preset": "palace", "decks": 3},)"));
 }
 
+// Rules revisions (rules/README.md): a record says its revision only where the revisions
+// play differently, a reset on another rank than the 2. Revision 1 read that reset by rank
+// order; the stores marked every such record they held (SQLite 7, PostgreSQL 6).
+TEST(record_json, a_record_says_its_rules_revision_only_where_a_reset_rank_makes_it_matter) {
+  const rules::top_state ace{rules::rank_ace, false};
+  auto now = parse_record(
+      R"({"ruleset": {"preset": "shiphead", "powers": {"A": ["reset"]}}, "players": 2, "seed": "9", "actions": []})");
+  ASSERT_TRUE(now) << now.error().message;
+  EXPECT_FALSE(now.value().ruleset.reset_by_rank_order);
+  EXPECT_TRUE(rules::has_rank(now.value().ruleset.playable_on(ace), 3));
+  EXPECT_TRUE(contains(write_record(now.value()), R"(, "rules_revision": 2, "players": 2,)"));
+  EXPECT_EQ(parse_record(write_record(now.value())).value(), now.value());
+
+  auto then = parse_record(
+      R"({"ruleset": {"preset": "shiphead", "powers": {"A": ["reset"]}}, "rules_revision": 1, "players": 2, "seed": "9"})");
+  ASSERT_TRUE(then) << then.error().message;
+  EXPECT_TRUE(then.value().ruleset.reset_by_rank_order);
+  EXPECT_FALSE(rules::has_rank(then.value().ruleset.playable_on(ace), 3));
+  EXPECT_TRUE(rules::has_rank(then.value().ruleset.playable_on(ace), rules::rank_ace));
+  EXPECT_TRUE(contains(write_record(then.value()), R"(, "rules_revision": 1, "players": 2,)"));
+  EXPECT_EQ(parse_record(write_record(then.value())).value(), then.value());
+  EXPECT_EQ(record_from_json(record_to_json(then.value())).value(), then.value());
+
+  // Where only the 2 resets, both revisions are one: nothing is written or kept.
+  auto plain = parse_record(R"({"ruleset": "shiphead", "rules_revision": 1, "players": 2, "seed": "9"})");
+  ASSERT_TRUE(plain) << plain.error().message;
+  EXPECT_EQ(plain.value().ruleset, rules::preset_ruleset(rules::preset_id::shiphead));
+  EXPECT_FALSE(contains(write_record(plain.value()), "rules_revision"));
+
+  for (const auto* bad : {R"("rules_revision": 3)", R"("rules_revision": 0)", R"("rules_revision": "1")"}) {
+    const auto refused =
+        parse_record(std::string(R"({"ruleset": "shiphead", "players": 2, "seed": "9", )") + bad + "}");
+    ASSERT_FALSE(refused) << bad;
+    EXPECT_TRUE(contains(refused.error().message, "rules_revision")) << refused.error().message;
+  }
+}
+
 TEST(record_json, a_stock_may_be_left_out_of_a_deal) {
   auto dealt = parse_record(R"({"ruleset": "shiphead", "players": 2,
       "deal": {"hands": [["3H"], ["4H"]], "face_up": [[], []], "face_down": [[], []]}})");

@@ -88,12 +88,12 @@ TEST(rank_powers, a_rank_whose_powers_are_taken_away_is_plain) {
   EXPECT_EQ(t.top(), (top_state{10, false}));
 }
 
-TEST(rank_powers, a_rank_given_reset_goes_on_anything) {
+TEST(rank_powers, a_rank_given_reset_goes_on_anything_and_anything_follows_it) {
   table t(shiphead_with({.powers = {{4, only(rank_power::reset)}}}), {{.hand = "3C AC 5C"}, {.hand = "4H 6H"}});
   t.act(0, play("AC"));
   t.act(1, play("4H"));
   EXPECT_EQ(t.top(), (top_state{4, false}));
-  EXPECT_FALSE(t.accepts(0, play("3C")));  // a reset keeps its rank's value
+  EXPECT_TRUE(t.accepts(0, play("3C")));  // lower than the 4: the reset left nothing to beat
   EXPECT_TRUE(t.accepts(0, play("5C")));
 }
 

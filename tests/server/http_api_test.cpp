@@ -251,6 +251,28 @@ TEST(http_api, specials_that_lose_on_anything_follow_the_usual_rule_in_words) {
   EXPECT_FALSE(mentions(rules_in_words(rules::preset_ruleset(rules::preset_id::shiphead)), "usual rule"));
 }
 
+// Issue 32: jokers have no rank to be higher than, so they keep going on anything when
+// the other special cards lose it, and the words say so and where they go.
+TEST(http_api, jokers_keep_going_on_anything_when_specials_lose_it_and_the_words_say_so) {
+  rules::ruleset_options options;
+  options.specials_on_anything = false;
+  options.jokers = rules::joker_rule::reverse;
+  const auto rs = made(rules::preset_id::shiphead, options);
+  const auto words = rules_in_words(rs);
+  EXPECT_TRUE(mentions(words, "Apart from the 2 and the jokers, special cards follow the usual rule"));
+  EXPECT_TRUE(mentions(words, "2 and jokers may be played on anything but a fresh 8."));
+  EXPECT_TRUE(rules::has_rank(rs.playable_on(rules::top_state{rules::rank_jack, false}), rules::rank_joker));
+  EXPECT_FALSE(rules::has_rank(rs.playable_on(rules::top_state{rules::rank_jack, false}), 10));
+}
+
+TEST(http_api, an_ace_that_resets_is_said_to_let_anything_follow_it_and_does) {
+  rules::ruleset_options options;
+  options.powers = {{rules::rank_ace, rules::bit_of(rules::rank_power::reset)}};
+  const auto rs = made(rules::preset_id::shiphead, options);
+  EXPECT_TRUE(mentions(rules_in_words(rs), "An ace resets the pile: anything may follow it."));
+  EXPECT_EQ(rs.playable_on(rules::top_state{rules::rank_ace, false}), rules::all_ranks);
+}
+
 TEST(http_api, play_from_table_and_a_fixed_hand_show_in_the_words) {
   rules::ruleset_options options;
   options.play_from_table = true;

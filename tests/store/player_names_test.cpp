@@ -273,7 +273,7 @@ TEST(player_names_migration, a_version_5_file_gets_keys_and_players_who_share_on
     old.exec(players_before_keys);
   }
   sqlite_store s(path);
-  EXPECT_EQ(schema_version_of(s.database_for_tests()), 6);
+  EXPECT_EQ(schema_version_of(s.database_for_tests()), store_schema_version());
   const auto players = s.load_players();
   expect_numbered(players);
   sqlite::database other(path, false);

@@ -43,7 +43,6 @@ const SHELL = [
   '/js/ui/sound.js',
   '/js/ui/toast.js',
   '/js/ui/wake-lock.js',
-  '/js/views/create-table.js',
   '/js/views/home.js',
   '/js/views/name.js',
   '/js/views/presets.js',

@@ -7,7 +7,7 @@ import { createIdentityStore, helloMessage, helloWorthRetrying } from './core/id
 import { applyFrame, emptyTable, forgetVersion } from './core/room-sync.js';
 import { applyTablesChanged } from './core/table-list.js';
 import { describeEvents } from './core/event-words.js';
-import { formatDeviceCode, normalizeCode, normalizeDeviceCode, parseHash, tableCodeFromPath } from './core/routes.js';
+import { formatDeviceCode, joinRefusal, normalizeCode, normalizeDeviceCode, parseHash, tableCodeFromPath } from './core/routes.js';
 import { botLevel } from './core/bot-levels.js';
 import { newMove, connectionLost, onStateFrame as movesOnFrame } from './core/pending-move.js';
 import { TableSounds } from './ui/sound.js';
@@ -28,9 +28,11 @@ export class App {
     this.helloError = null;        // why the server refused our name, shown on the name form
     this.helloRetry = null;        // timer: a hello the server's database could not take yet, sent again
     this.createError = null;       // why the server refused the table we asked for, shown on the form
+    this.joinError = null;         // why the last code did not take us to a table, shown by the code's field
     this.renaming = false;         // the next hello asks for a new name
     this.nameTaken = null;         // the name the server said someone else holds (the form offers others)
     this.nameTried = '';           // the last name the server refused, kept in the form
+    this.newPlayerRefused = null;  // 'rate_limited' | 'registry_full': the server makes no new player for us just now
     this.claiming = null;          // { code }: saying hello with a device code from the player's other device
     this.claimed = null;           // { name }: this device now plays as the code's player (said once)
     this.deviceCodeError = null;   // why the last device code did not work, shown on the name form
@@ -40,11 +42,18 @@ export class App {
     this.tables = [];              // the public list
     this.table = emptyTable();     // the table we are at (room-sync state)
     this.log = [];                 // { text, kind } lines of the table's event log
-    this.lastStep = [];            // the log lines of the latest step, shown on the felt
+    this.lastStep = [];            // the latest step in the ticker's short words, shown on the felt
     this.chat = [];                // chat lines and reactions
     this.chatFromOthers = 0;       // chat lines and reactions from other players, ever: the unread badge counts these
     this.pendingJoin = tableCodeFromPath(location.pathname);  // a /t/CODE link to follow once welcomed
     this.pendingIntent = null;     // what to do once `joined` arrives (play against bots)
+    this.quickPlaying = false;     // a quick_play is on its way: its `joined` starts `quickSeat`
+    this.quickSeat = null;         // { code, at }: the table quick play seated us at, and when (the offer of bots)
+    this.welcomes = 0;             // welcomes on this page, over every connection
+    this.parkNext = false;         // the page's first hello: a table the server puts us back at goes to `parked`
+    // The table the server put us back at when this page was opened at "/" (the tab was
+    // closed at a table): the lobby shows, with the way back, instead of the game.
+    this.parked = null;
     this.lastRoomCode = null;      // the room we were in, to rejoin after a reconnect
     this.leaving = false;          // a `leave` is on its way: frames still in flight are stale
     // The table we watch (not sit at), kept for this tab: a reload of its link watches
@@ -147,6 +156,7 @@ export class App {
     this.claiming = { code };
     this.deviceCodeError = null;
     this.helloError = null;
+    this.newPlayerRefused = null;
     this.nameTaken = null;
     this.renaming = false;
     this.moved = false;
@@ -280,6 +290,7 @@ export class App {
     this.me.name = name;
     this.identity.name = name;
     this.helloError = null;
+    this.newPlayerRefused = null;
     this.nameTaken = null;
     if (this.connection.status === 'idle') {
       this.connection.start();
@@ -334,6 +345,8 @@ export class App {
 
   createTable(settings, intent = null) {
     this.leaving = false;
+    this.forgetParked();
+    this.quickPlaying = false;
     this.createError = null;
     this.pendingIntent = intent;
     this.request({ type: 'create_table', ...settings });
@@ -345,6 +358,8 @@ export class App {
 
   quickPlay() {
     this.leaving = false;
+    this.forgetParked();
+    this.quickPlaying = true;
     this.pendingIntent = null;
     this.request({ type: 'quick_play' });
   }
@@ -353,13 +368,39 @@ export class App {
     this.leaving = false;
     const code = normalizeCode(codeText);
     if (!code) {
-      toast('A table code is six letters and digits, like K7MPQ2.');
+      this.joinError = 'A table code is six letters and digits, like K7MPQ2.';
+      toast(this.joinError);
+      this.render();
       return false;
     }
+    this.joinError = null;
+    this.forgetParked();
+    this.quickPlaying = false;
     const message = { type: 'join', code };
     if (spectate) message.spectate = true;
     this.request(message);
     return true;
+  }
+
+  /**
+   * Leaving asks first when the player's game is still on (a bot then plays their cards),
+   * from the table's bar or from the lobby's "You are still at table …".
+   */
+  async leaveAsked() {
+    const view = this.table.view;
+    const playing = view && view.phase !== 'over' && view.viewer !== null && view.viewer !== undefined
+      && view.seats[view.viewer].place === 0;
+    if (playing) {
+      const sure = await confirmDialog({
+        title: 'Leave the game?',
+        text: 'A bot plays your cards to the end of this game, and the result counts for you.',
+        confirm: 'Leave the game',
+        cancel: 'Keep playing',
+        testid: 'leave-dialog',
+      });
+      if (!sure) return;
+    }
+    this.leave();
   }
 
   leave() {
@@ -368,6 +409,26 @@ export class App {
       this.request({ type: 'leave' });
     }
     this.leftTable();
+  }
+
+  /** Quick play found nobody: `bots` take seats (the level last chosen) and the game starts. */
+  startWithBots(bots) {
+    const kind = botLevel(this.identity.botLevel).kind;
+    for (let i = 0; i < bots; i += 1) this.roomRequest('add_bot', { kind });
+    this.roomRequest('start');
+  }
+
+  /** From the lobby to the table the server kept us at. */
+  backToTable() {
+    const code = this.parked;
+    this.parked = null;
+    if (code && this.table.room?.code === code) history.replaceState(null, '', `/t/${code}`);
+    this.render();
+  }
+
+  forgetParked() {
+    this.parked = null;
+    this.parkNext = false;
   }
 
   /**
@@ -484,6 +545,7 @@ export class App {
     this.leaving = false;  // a new connection: the server has forgotten any leave in flight
     this.renaming = false;
     this.helloError = null;
+    this.newPlayerRefused = null;
     this.me = { playerId: message.player_id, name: message.name };
     // Kept even when it differs from the token we sent: the server renews old tokens once.
     this.identity.token = message.token;
@@ -493,6 +555,10 @@ export class App {
     // connection dropped (the server seats us again on its own; joining again is harmless
     // and also brings back a spectator, whom a disconnection removes).
     const code = this.pendingJoin ?? this.table.room?.code ?? null;
+    // Opened at "/" rather than a table's link: if the server puts us back at a table (we
+    // closed the tab there), the lobby shows first and says so (onJoined).
+    this.parkNext = this.welcomes === 0 && !code;
+    this.welcomes += 1;
     if (code) {
       const spectate = code === this.watching;
       this.request(spectate ? { type: 'join', code, spectate: true } : { type: 'join', code });
@@ -502,16 +568,24 @@ export class App {
 
   onJoined(message) {
     this.leaving = false;
+    this.joinError = null;
     this.tableMoves = 0;
     const fromLink = this.pendingJoin;
     this.pendingJoin = null;
-    if (message.code && location.pathname !== `/t/${message.code}`) {
+    // A `joined` nobody asked for (no id) right after the page's first hello: the server
+    // put us back at the table we closed the tab at. The lobby shows, with the way back.
+    if (this.parkNext && message.id === undefined && message.code) this.parked = message.code;
+    this.parkNext = false;
+    if (message.code && !this.parked && location.pathname !== `/t/${message.code}`) {
       history.replaceState(null, '', `/t/${message.code}${location.hash}`);
     }
     if (fromLink && location.hash && parseHash(location.hash).page !== 'home') {
       // Followed a link: show the table, not a page left in the hash.
       history.replaceState(null, '', `/t/${message.code}`);
     }
+    // Quick play's table: if nobody comes, the waiting room offers bots in a moment.
+    if (this.quickPlaying && message.code) this.quickSeat = { code: message.code, at: Date.now() };
+    this.quickPlaying = false;
     const intent = this.pendingIntent;
     this.pendingIntent = null;
     if (intent?.bots) {
@@ -545,7 +619,8 @@ export class App {
     const room = this.table.room;
     this.lastRoomCode = room?.code ?? null;
     this.setWatching(room?.you?.spectator ? room.code : null);
-    if (frame.type === 'room' && room && location.pathname !== `/t/${room.code}`) {
+    // The address is the table's, but not while the lobby shows it to us from afar.
+    if (frame.type === 'room' && room && !this.parked && location.pathname !== `/t/${room.code}`) {
       history.replaceState(null, '', `/t/${room.code}${location.hash}`);
     }
 
@@ -553,7 +628,8 @@ export class App {
     if (result.events.length) {
       const lines = describeEvents(result.events, { nameOf: (s) => this.nameOfSeat(s), viewer });
       for (const line of lines) this.addLog(line.text, line.event.type);
-      if (lines.length) this.lastStep = lines.map((line) => line.text);
+      // The felt's line says it shortly, so that a phone shows it whole.
+      if (lines.length) this.lastStep = lines.map((line) => line.short);
     }
     if (frame.type === 'room' && !before.room) this.addLog(`You are at table ${room.code}`, 'info');
 
@@ -598,6 +674,19 @@ export class App {
         this.claimFailed(message.message ?? 'The server did not take that code.');
         return;
       }
+    }
+    if (!this.welcomed && message.id === undefined && !this.identity.token
+      && (code === 'rate_limited' || code === 'registry_full')) {
+      // A new player the server will not make now (too many from this address, or no
+      // room): the name form comes back with what to do, instead of checking for ever.
+      this.newPlayerRefused = code;
+      this.helloError = code === 'rate_limited'
+        ? 'Too many new players have joined from your network in the last hour.'
+        : 'This server has no room for new players just now.';
+      this.nameTried = this.me.name;
+      this.me.name = '';
+      this.render();
+      return;
     }
     if (!this.welcomed && helloWorthRetrying(message)) {
       // The server's database cannot take, or look up, who we are just now: the same
@@ -660,9 +749,12 @@ export class App {
       } else if (!this.inRoom && location.pathname !== '/') {
         history.replaceState(null, '', `/${location.hash}`);
       }
-      // A clash of house rules reads best beside the form's button as well.
+      // A clash of house rules reads best beside the form's button as well; a code that
+      // took us nowhere, beside its field.
       if (asked.type === 'create_table') this.createError = message.message ?? null;
-      toast(message.message ?? 'That did not work.');
+      const words = asked.type === 'join' ? joinRefusal(asked.code, message) : message.message;
+      if (asked.type === 'join') this.joinError = words;
+      toast(words ?? 'That did not work.', { timeout: 8000 });
       this.render();
       return;
     }
@@ -676,6 +768,7 @@ export class App {
 
   leftTable() {
     this.move = null;
+    this.parked = null;
     this.moveNotice = null;
     this.connection.setUrgent(false);
     this.table = emptyTable();

@@ -3,7 +3,9 @@
 // the way a person would: tap a highlighted card, press Play.
 
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -170,4 +172,51 @@ async function tryStep(page, { swapOnce = true } = {}) {
 
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// scripts/browser-test.sh passes the binary of the server it started.
+export const BINARY = process.env.SHITHEAD_BINARY;
+
+/**
+ * A server of the test's own, for settings the shared one does not have (its limits):
+ * the same binary on a free port with a fresh data folder and `args` besides. Resolves
+ * with its URL and `stop()`, which the test must always call (t.after).
+ */
+export async function startServer(args = []) {
+  if (!BINARY) throw new Error('SHITHEAD_BINARY is not set (scripts/browser-test.sh sets it)');
+  const folder = mkdtempSync(join(tmpdir(), 'shithead-test-'));
+  const server = spawn(BINARY, ['serve', '--port', '0', '--bind', '127.0.0.1', '--static', join(here, '..', '..', '..', 'web-client'),
+    '--data', join(folder, 'shithead.db'), '--bot-pace', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  let log = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 15_000);
+    const read = (chunk) => {
+      log += chunk;
+      const found = /listening on (http:\/\/[0-9.:]+)/.exec(log);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    };
+    server.stdout.on('data', read);
+    server.stderr.on('data', read);
+    exited.then(() => { clearTimeout(timer); reject(new Error(`the server stopped:\n${log}`)); });
+  }).catch(async (error) => {
+    server.kill('SIGKILL');
+    await exited;
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  });
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      // A graceful stop gives open rooms a few seconds; then it is ended.
+      const late = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(late);
+    }
+    rmSync(folder, { recursive: true, force: true });
+  };
+  return { url, stop };
 }

@@ -4,7 +4,8 @@
 // elementFromPoint); checkLayout turns that into a list of problems: nothing off
 // screen, nothing scrolling, no button or opponent over a card or the pile, no name cut
 // off (but a word too long for its seat, which ends in an ellipsis with the whole name in
-// the title) and no name broken inside a word, and on phones no control under 44×44 px.
+// the title), no name broken inside a word, the last move's words whole (issue 35), and
+// on phones no control under 44×44 px.
 
 // The narrowest strip of a card a finger may have to tap (its height is at least 28 px,
 // measured in the page); in a hand packed by rank, of the card's run. hand-fan.js's
@@ -123,6 +124,12 @@ export function measure(page) {
       cut: [...document.querySelectorAll('.seat-name, .me-plate .seat-name, .place-name, .bar-code')]
         .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
         .map((el) => ({ text: el.textContent, title: el.title })),
+      // The last move's words on the felt (issue 35): shown whole, or not at all (beside
+      // the log panel only a screen reader hears them).
+      tickerCut: [...document.querySelectorAll('.last-step span')]
+        .filter((el) => el.getClientRects().length && el.parentElement.getBoundingClientRect().width > 1
+          && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+        .map((el) => el.textContent),
       // Names wrapped inside a word ("Maximilian" / "us"): each run of letters is on one line.
       broken: [...document.querySelectorAll('.seat-name, .place-name')].filter((el) => {
         const text = el.firstChild;
@@ -179,6 +186,7 @@ export async function checkLayout(page, state, size, { phone }) {
   }
   const cut = m.cut.filter((c) => c.title !== c.text);
   if (cut.length) problems.push(`cut off: ${cut.map((c) => c.text).join(', ')}`);
+  if (m.tickerCut.length) problems.push(`the last move is cut off: ${m.tickerCut.join(', ')}`);
   if (m.broken.length) problems.push(`broken inside a word: ${m.broken.join(', ')}`);
   if (phone && m.small.length) problems.push(`under 44×44: ${m.small.map((c) => `${c.name} ${Math.round(c.box.width)}×${Math.round(c.box.height)}`).join(', ')}`);
   return { m, problems: problems.map((p) => `${where}: ${p}`) };

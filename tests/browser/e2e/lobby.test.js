@@ -1,10 +1,13 @@
 // The lobby: quick play opens a public table that others see in the live list, a watcher
-// is counted at the table and may sit down, and a typed code (lower case, spaces) joins.
-// A watcher who reloads is still a watcher.
+// is counted at the table and may sit down, and a typed code (lower case, spaces, a dash)
+// joins; an unknown one is said in plain words. A watcher who reloads is still a watcher.
+// Quick play on a quiet server (one of the test's own) offers bots after a few seconds
+// alone, and they start a game.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, launchBrowser, newPlayer, pickName, suffix } from './helpers.js';
+import { BASE, BINARY, DESKTOP, PHONE, launchBrowser, newPlayer, pickName, shot, startServer, suffix, waitForView } from './helpers.js';
+import { checkAccessibility } from './axe-check.js';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -36,10 +39,16 @@ test('quick play, the public list, watching and joining by a typed code', { time
   await gil.page.locator('.wait-seat', { hasText: names.hal }).waitFor();
   await gil.page.locator('.bar-watchers').waitFor({ state: 'detached' });
 
-  // Ivy types the code as people do.
+  // Ivy types a code no table has: plain words beside the field, not the server's.
   await ivy.page.goto(BASE);
   await pickName(ivy.page, names.ivy);
-  await ivy.page.locator('#join-code').fill(`  ${code.toLowerCase()} `);
+  await ivy.page.locator('#join-code').fill('zzz-zzz');
+  await ivy.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await ivy.page.locator('[data-testid=join-error]', { hasText: 'There is no table ZZZZZZ here. Check the code with whoever gave it to you' })
+    .waitFor();
+  // Then the code as people copy it: lower case, spaced, split with a dash.
+  await ivy.page.locator('#join-code').fill(`  ${code.slice(0, 3).toLowerCase()}-${code.slice(3).toLowerCase()} `);
+  assert.equal(await ivy.page.locator('[data-testid=join-error]').textContent(), '', 'typing clears the refusal');
   await ivy.page.getByRole('button', { name: 'Join', exact: true }).click();
   await ivy.page.locator('[data-testid=bar-code]', { hasText: code }).waitFor();
   await gil.page.locator('.wait-seat', { hasText: names.ivy }).waitFor();
@@ -85,3 +94,47 @@ test('a watcher who reloads the table is still watching, not seated', { timeout:
   await jo.context.close();
   await kim.context.close();
 });
+
+test('quick play alone on a quiet server offers bots after a few seconds, and they start a game',
+  { timeout: 60_000, skip: BINARY ? false : 'SHITHEAD_BINARY is not set (scripts/browser-test.sh sets it)' }, async (t) => {
+    // A server of its own: on the shared one, another test's public table could be found.
+    const server = await startServer();
+    t.after(() => server.stop());
+    const lu = await newPlayer(browser, { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+    t.after(() => lu.context.close());
+    await lu.page.goto(server.url);
+    await pickName(lu.page, `Lu-${suffix()}`);
+    await lu.page.locator('[data-testid=quick-play]').waitFor();
+    // The level chosen last time, kept by the browser.
+    await lu.page.evaluate(() => { window.shitheadApp.identity.botLevel = 'easy'; });
+    await lu.page.locator('[data-testid=quick-play]').click();
+    await lu.page.locator('[data-testid=bar-code]').waitFor();
+    const seated = Date.now();
+    const room = await lu.page.evaluate(() => window.shitheadApp.table.room);
+    assert.equal(room.public, true, 'quick play opened a public table');
+    assert.equal(room.seats.filter((s) => s.name !== null).length, 1, 'alone at it');
+
+    // Not at once (someone may come), but within a few seconds.
+    const offer = lu.page.locator('[data-testid=bots-offer]');
+    await offer.waitFor({ timeout: 8000 });
+    const waited = Date.now() - seated;
+    assert.ok(waited >= 3500, `the offer waited ${waited} ms`);
+    assert.match(await offer.textContent(), /Nobody else is here yet\. Play now against two easy bots\? The last seat stays open/);
+    await offer.scrollIntoViewIfNeeded();
+    await shot(lu.page, 'quick-play-alone-360x640.png');
+    assert.deepEqual((await checkAccessibility(lu.page, 'the offer of bots')).problems, []);
+    const start = lu.page.locator('[data-testid=start-with-bots]');
+    assert.equal(await start.textContent(), 'Start with two bots');
+    const box = await start.boundingBox();
+    assert.ok(box.height >= 44 && box.y + box.height <= 640, 'a thumb-sized button on screen');
+
+    // One tap: two easy bots sit down, the game starts, and the fourth seat stays free.
+    await start.click();
+    await waitForView(lu.page, 'swap');
+    const after = await lu.page.evaluate(() => window.shitheadApp.table.room);
+    const bots = after.seats.filter((s) => s.bot);
+    assert.deepEqual(bots.map((s) => s.bot), ['easy', 'easy']);
+    assert.equal(after.seats.filter((s) => s.name === null).length, 1, 'a seat is left for a person');
+    assert.equal(after.public, true, 'the table stays listed');
+    assert.deepEqual(lu.errors, []);
+  });

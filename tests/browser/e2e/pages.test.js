@@ -62,6 +62,24 @@ for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
           .filter((c) => c.box.width < 43.5 || c.box.height < 43.5)
           .map((c) => `${c.name} ${Math.round(c.box.width)}×${Math.round(c.box.height)}`));
         assert.deepEqual(small, [], 'no leaderboard control under 44×44 px on a phone');
+        // Wider than the phone: the edge with more beyond it fades, with an arrow, and
+        // the other edge once the board is scrolled (issue 35: no cue at all).
+        const cue = () => p.page.evaluate(() => {
+          const box = document.querySelector('.table-scroll');
+          const frame = box.parentElement;
+          return { wider: box.scrollWidth > box.clientWidth + 1, more: frame.dataset.more,
+            left: getComputedStyle(frame, '::before').opacity, right: getComputedStyle(frame, '::after').opacity };
+        });
+        const atStart = await cue();
+        assert.ok(atStart.wider, 'the board is wider than a phone');
+        assert.deepEqual([atStart.more, atStart.left, atStart.right], ['right', '0', '1']);
+        await p.page.evaluate(() => { const box = document.querySelector('.table-scroll'); box.scrollLeft = box.scrollWidth; });
+        await p.page.waitForFunction(() => document.querySelector('.scroll-frame').dataset.more === 'left');
+        await p.page.waitForTimeout(300);  // the fade's own 0.2 s
+        const atEnd = await cue();
+        assert.deepEqual([atEnd.left, atEnd.right], ['1', '0']);
+        await shot(p.page, 'leaderboard-scrolled-phone.png');
+        await p.page.evaluate(() => { document.querySelector('.table-scroll').scrollLeft = 0; });
       }
 
       await p.page.locator('[data-testid=board-sort]').selectOption('shithead');

@@ -130,6 +130,11 @@ test('every control of the name form, home, rules and leaderboard pages is at le
     await page.waitForLoadState('networkidle');
     problems.push(...(await tooSmall()).map((p) => `${hash}: ${p}`));
   }
+  // "Play" is in the top menu on a phone too (issue 35: it was hidden), and goes to the lobby.
+  const play = page.locator('.top-nav a[data-nav=home]');
+  assert.ok(await play.isVisible(), 'the menu shows "Play"');
+  await play.click();
+  await page.locator('[data-testid=play-bots]').waitFor();
   assert.deepEqual(problems, []);
   await context.close();
 });

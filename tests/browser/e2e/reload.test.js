@@ -1,9 +1,12 @@
 // A player against bots reloads in the middle of the game and is back in the seat with
-// the same cards; a dropped connection shows the reconnecting state and heals itself.
+// the same cards; a dropped connection shows the reconnecting state and heals itself. A
+// player who closed the tab at a table and opens the site again at "/" (not the table's
+// link) sees the lobby, told they are still at the table, with the way back and the way out.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, PHONE, launchBrowser, newPlayer, pickName, suffix, takeStep } from './helpers.js';
+import { BASE, PHONE, launchBrowser, newPlayer, pickName, shot, suffix, takeStep } from './helpers.js';
+import { checkAccessibility } from './axe-check.js';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -55,4 +58,53 @@ test('a reload in the middle of a game returns the player to the seat', { timeou
   assert.notEqual(await takeStep(cy.page), 'idle', 'play goes on after reconnecting');
   assert.deepEqual(cy.errors, []);
   await cy.context.close();
+});
+
+test('opening the site again after closing the tab at a table shows the lobby, with the way back', { timeout: 90_000 }, async () => {
+  const di = await newPlayer(browser, { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  await di.page.goto(BASE);
+  await pickName(di.page, `Di-${suffix()}`);
+  await di.page.locator('[data-testid=play-bots]').click();
+  await di.page.locator('[data-testid=confirm-swap]').waitFor();
+  const code = (await di.page.locator('[data-testid=bar-code]').textContent()).trim();
+
+  // The tab is closed mid-game; later the player opens the site's address, not the table's.
+  const again = async () => {
+    await di.page.close();
+    di.page = await di.context.newPage();
+    di.page.on('pageerror', (e) => di.errors.push(e.message));
+    await di.page.goto(BASE);
+    const bar = di.page.locator('.back-to-table');
+    await bar.locator('[data-testid=back-to-table]').waitFor();
+    return bar;
+  };
+  let bar = await again();
+  assert.equal(await bar.locator('span').textContent(), `You are still at table ${code}, and it is your move.`);
+  await di.page.locator('[data-testid=play-bots]').waitFor();
+  assert.equal(await di.page.locator('[data-testid=confirm-swap]').count(), 0, 'not dropped into the game unasked');
+  assert.equal(new URL(di.page.url()).pathname, '/');
+  await shot(di.page, 'back-to-your-table-360x640.png');
+  assert.deepEqual((await checkAccessibility(di.page, 'the lobby, still at a table')).problems, []);
+  const back = await bar.locator('[data-testid=back-to-table]').boundingBox();
+  const out = await bar.locator('[data-testid=leave-parked]').boundingBox();
+  assert.ok(back.height >= 43.5 && out.height >= 43.5 && out.width >= 43.5, 'both ways are a thumb\'s size');
+
+  // "Back to the table": the game, where it was.
+  await bar.locator('[data-testid=back-to-table]').click();
+  await di.page.locator('[data-testid=confirm-swap]').waitFor();
+  assert.equal(new URL(di.page.url()).pathname, `/t/${code}`);
+
+  // Once more, and "Leave it": asked first (a bot would finish the game), then back in the lobby for good.
+  bar = await again();
+  await bar.locator('[data-testid=leave-parked]').click();
+  await di.page.locator('[data-testid=leave-dialog-confirm]').click();
+  await bar.waitFor({ state: 'hidden' });
+  await di.page.waitForFunction(() => !window.shitheadApp.inRoom);
+  await di.page.reload();
+  await di.page.locator('[data-testid=play-bots]').waitFor();
+  await di.page.waitForFunction(() => window.shitheadApp.connected);
+  await di.page.waitForTimeout(500);
+  assert.equal(await di.page.locator('.back-to-table').isVisible(), false, 'no longer at the table');
+  assert.deepEqual(di.errors, []);
+  await di.context.close();
 });

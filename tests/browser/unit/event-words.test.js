@@ -118,3 +118,24 @@ test('plays by two seats, or a face-up play and a later hand play, are not joine
     { type: 'played', seat: 0, cards: ['4H'], source: 'hand' },
   ]), ['Ana burned the pile with a 10', 'Ana played a 4']);
 });
+
+test('the felt’s line says who and what first, in fewer words, so that a phone shows it whole', () => {
+  const short = (events, names = ['Normal bot 3', 'You', 'Normal bot 2']) => describeEvents(events,
+    { nameOf: (s) => names[s], viewer: 1 }).map((l) => l.short);
+  assert.deepEqual(short([{ type: 'pile_given', seat: 0, target: 2, count: 2 }]), ['Normal bot 3 gave Normal bot 2 the pile (2 cards)']);
+  assert.deepEqual(short([{ type: 'pile_given', seat: 0, target: 1, count: 1 }]), ['Normal bot 3 gave you the pile (1 card)']);
+  assert.deepEqual(short([
+    { type: 'revealed', seat: 2, slot: 0, card: '8H' },
+    { type: 'played', seat: 2, cards: ['8H'], source: 'face_down' },
+  ]), ['Normal bot 2 turned over an 8 (8♥)']);
+  assert.deepEqual(short([
+    { type: 'played', seat: 0, cards: ['AD', 'AS'], source: 'hand' },
+    { type: 'burned', seat: 0, count: 9, reason: 'n_of_a_kind' },
+  ]), ['Normal bot 3 burned the pile: a run of aces']);
+  assert.deepEqual(short([{ type: 'cannot_finish', seat: 1, count: 7 }]), ['You take the pile (7 cards): may not finish on that card']);
+  // The rest are short already, and say the same as the log.
+  const events = [{ type: 'played', seat: 0, cards: ['7C'], source: 'hand' }, { type: 'picked_up', seat: 2, count: 3 }];
+  assert.deepEqual(describeEvents(events, ctx).map((l) => l.short), words(events));
+  // The log keeps every detail.
+  assert.deepEqual(words([{ type: 'pile_given', seat: 0, target: 2, count: 2 }]), ['Ana gave the pile (2 cards) to Greedy bot 1']);
+});

@@ -1,11 +1,11 @@
 // Names offered when one is taken, device codes and their links (and old token links
 // wiped unread), the hello that carries a code, readiness in the waiting room, and when
-// a game's ratings are worth showing.
+// a game's ratings are worth showing, and the offer of bots to a quick player left alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nameVariants, checkName, helloMessage, helloWorthRetrying } from '../../../web-client/js/core/identity.js';
 import { parseHash, normalizeDeviceCode, formatDeviceCode, deviceCodeLink } from '../../../web-client/js/core/routes.js';
-import { notReady, notReadyWords } from '../../../web-client/js/core/seating.js';
+import { botsOffer, notReady, notReadyWords } from '../../../web-client/js/core/seating.js';
 import { ratingsChanged } from '../../../web-client/js/core/format.js';
 
 test('a taken name is offered variants close to it, each a name the server would take', () => {
@@ -91,4 +91,23 @@ test('a hello the server\'s database could not take is sent again; a refused one
     assert.equal(helloWorthRetrying({ type: 'error', code }), false, code);
   assert.equal(helloWorthRetrying({ type: 'error', id: 4, code: 'cannot_save' }), false, 'a request\'s answer, not the hello\'s');
   assert.equal(helloWorthRetrying(undefined), false);
+});
+
+test('quick play that finds nobody offers bots after four seconds alone, for a game of three', () => {
+  const seat = (n, who = {}) => ({ seat: n, player_id: null, name: null, bot: null, ...who });
+  const room = { code: 'K7MPQ2', host: 'a1', game: null,
+    seats: [seat(0, { player_id: 'a1', name: 'Ana' }), seat(1), seat(2), seat(3)] };
+  const quickSeat = { code: 'K7MPQ2', at: 1000 };
+  const ask = (r, now = 5000, who = 'a1', from = quickSeat) => botsOffer(r, { playerId: who, quickSeat: from, now });
+  assert.deepEqual(ask(room, 1000), { bots: 2, inMs: 4000 }, 'not at once');
+  assert.deepEqual(ask(room), { bots: 2, inMs: 0 }, 'two bots, the last seat left open');
+  assert.deepEqual(ask({ ...room, seats: room.seats.slice(0, 2) }), { bots: 1, inMs: 0 }, 'a table of two takes one');
+  // No offer: a table not found by quick play, someone else there (a bot the host added
+  // too), a game played already, or a player who is not the host.
+  assert.equal(ask(room, 5000, 'a1', null), null);
+  assert.equal(ask(room, 5000, 'a1', { code: 'ZX2CNP', at: 1000 }), null);
+  assert.equal(ask({ ...room, seats: [room.seats[0], seat(1, { player_id: 'b2', name: 'Bob' }), seat(2), seat(3)] }), null);
+  assert.equal(ask({ ...room, seats: [room.seats[0], seat(1, { name: 'Normal bot 1', bot: 'normal' }), seat(2), seat(3)] }), null);
+  assert.equal(ask({ ...room, game: { phase: 'over' } }), null);
+  assert.equal(ask({ ...room, host: 'b2' }), null);
 });

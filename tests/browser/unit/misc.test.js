@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalizeCode, tableCodeFromPath, parseHash } from '../../../web-client/js/core/routes.js';
+import { joinRefusal, normalizeCode, tableCodeFromPath, parseHash } from '../../../web-client/js/core/routes.js';
 import { reconnectDelay } from '../../../web-client/js/core/backoff.js';
 import { createIdentityStore, helloMessage, checkName } from '../../../web-client/js/core/identity.js';
 import { pileWords } from '../../../web-client/js/core/pile-words.js';
@@ -13,6 +13,10 @@ import { BOT_PACES, DEFAULT_BOT_PACE, botPaceWords } from '../../../web-client/j
 test('table codes are read the way the server reads them', () => {
   assert.equal(normalizeCode(' k7mpq2 '), 'K7MPQ2');
   assert.equal(normalizeCode('https://example.org/t/k7mpq2'), 'K7MPQ2');
+  // As people copy a code they read: split with a dash (a typed one or a typographic one), or spaced.
+  assert.equal(normalizeCode('ZX2-CNP'), 'ZX2CNP');
+  assert.equal(normalizeCode('zx2 – cnp'), 'ZX2CNP');
+  assert.equal(normalizeCode(' z x 2 c n p'), 'ZX2CNP');
   assert.equal(normalizeCode('K7MPQ0'), null, 'no zero in codes');
   assert.equal(normalizeCode('K7MPQ'), null);
   assert.equal(tableCodeFromPath('/t/K7MPQ2'), 'K7MPQ2');
@@ -139,4 +143,12 @@ test("the bots' pace: a host's choices, the default a person's, and the waiting 
   assert.equal(botPaceWords(400), 'bots move quickly');
   assert.equal(botPaceWords(0), 'bots move at once');
   assert.equal(botPaceWords(undefined), '');  // a server from before bots had a pace
+});
+
+test('a code that leads nowhere is said in plain words, not the server’s', () => {
+  assert.equal(joinRefusal('ZX2CNP', { code: 'no_such_table', message: 'no table has code ZX2CNP' }),
+    'There is no table ZX2CNP here. Check the code with whoever gave it to you: a table closes once everyone has left it.');
+  assert.equal(joinRefusal('ZX2CNP', { code: 'closed', message: 'closed' }), 'Table ZX2CNP has just closed.');
+  // Anything newer than this client: the server's own words.
+  assert.equal(joinRefusal('ZX2CNP', { code: 'something_new', message: 'a reason' }), 'a reason');
 });

@@ -1,5 +1,7 @@
 // Game events in words for the log and for screen readers:
-// "Ana burned the pile with a 10", "You picked up the pile (7 cards)".
+// "Ana burned the pile with a 10", "You picked up the pile (7 cards)". The line on the
+// felt (the ticker) says the same in fewer words, what happened first, so that on a
+// phone it is read whole: "Bob gave you the pile (4 cards)".
 // Pure: names come in through `nameOf`, so the tests need no DOM.
 
 import { aRank, cardsInWords, numberWord, rankOf, cardShort, ranksWord } from './cards.js';
@@ -31,7 +33,8 @@ function skippedNames(event, ctx, you) {
 
 /**
  * Words for one event, or null for events the log leaves out (`turn`, `drew`).
- * ctx: { nameOf(seat) -> string, viewer: seat or null, previous: the event before this one }.
+ * ctx: { nameOf(seat) -> string, viewer: seat or null, previous: the event before this one,
+ * short: the ticker's words (who and what first, the details the log keeps left out) }.
  */
 export function eventWords(event, ctx) {
   const you = ctx.viewer !== null && ctx.viewer !== undefined && event.seat === ctx.viewer;
@@ -50,6 +53,7 @@ export function eventWords(event, ctx) {
       return `${who} played ${playedCards(event)}${from}`;
     }
     case 'revealed':
+      if (ctx.short) return `${who} turned over ${aRank(rankOf(event.card))} (${cardShort(event.card)})`;
       return `${who} turned over a face-down card: ${aRank(rankOf(event.card))} (${cardShort(event.card)})`;
     case 'burned': {
       // The play that burned was left out (see burningPlay): it is told here.
@@ -58,6 +62,7 @@ export function eventWords(event, ctx) {
       if (event.reason === 'burn_card' && played) return `${who} burned the pile with ${playedCards(played)}`;
       if (event.reason === 'n_of_a_kind' && played) {
         const rank = rankOf(played.cards[0]);
+        if (ctx.short) return `${who} burned the pile: a run of ${ranksWord(rank)}`;
         return `${who} played ${playedCards(played)} and burned the pile: a run of ${ranksWord(rank)}`;
       }
       return `${who} burned the pile (${cardsCount(event.count)})`;
@@ -65,9 +70,11 @@ export function eventWords(event, ctx) {
     case 'picked_up':
       return `${who} picked up the pile (${cardsCount(event.count)})`;
     case 'cannot_finish':
+      if (ctx.short) return `${who} ${you ? 'take' : 'takes'} the pile (${cardsCount(event.count)}): may not finish on that card`;
       return `${who} may not go out on that card and ${you ? 'take' : 'takes'} it with the pile (${cardsCount(event.count)})`;
     case 'pile_given': {
       const target = ctx.viewer !== null && event.target === ctx.viewer ? 'you' : ctx.nameOf(event.target);
+      if (ctx.short) return `${who} gave ${target} the pile (${cardsCount(event.count)})`;
       return `${who} gave the pile (${cardsCount(event.count)}) to ${target}`;
     }
     case 'reversed':
@@ -118,14 +125,18 @@ export function joinEvents(events) {
   return joined;
 }
 
-/** Words for a list of events in order, skipping those the log leaves out. */
+/**
+ * Words for a list of events in order, skipping those the log leaves out: each line's
+ * `text` for the log, `short` for the ticker.
+ */
 export function describeEvents(events, { nameOf, viewer }) {
   const lines = [];
   const joined = joinEvents(events);
   joined.forEach((event, i) => {
     if (burningPlay(event, joined[i + 1])) return;
-    const text = eventWords(event, { nameOf, viewer, previous: joined[i - 1] });
-    if (text) lines.push({ text, event });
+    const ctx = { nameOf, viewer, previous: joined[i - 1] };
+    const text = eventWords(event, ctx);
+    if (text) lines.push({ text, short: eventWords(event, { ...ctx, short: true }), event });
   });
   return lines;
 }

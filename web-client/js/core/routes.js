@@ -3,21 +3,42 @@
 // "#/device/CODE" carries a player to another device with a short-lived device code
 // (the app reads it once and wipes it from the address bar); a player's token never
 // appears in an address. Old "#/claim/TOKEN" links are recognised only to be wiped.
-// A table link is "/t/CODE". A table's own house rules ride along as
+// A table link is "/t/CODE" (a code typed by hand is cleaned here, and a join it led
+// nowhere said in words). A table's own house rules ride along as
 // "#/rules/PRESET?ruleset=<URL-encoded JSON>". Pure: takes the path and hash, returns a route.
 
 const CODE_ALPHABET = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 // A device code: 8 characters of the same alphabet, shown "K7MP-Q2XD".
 const DEVICE_CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/;
 
-/** A typed table code, cleaned the way the server reads it; null when it cannot be one. */
+/**
+ * A typed table code, cleaned the way the server reads it; null when it cannot be one.
+ * People copy codes as they read them: any case, spaced or split with a dash ("zx2-cnp").
+ */
 export function normalizeCode(text) {
   if (typeof text !== 'string') return null;
   let code = text.trim().toUpperCase();
   // A whole pasted link works too.
   const link = code.match(/\/T\/([A-Z0-9]+)\/?$/);
   if (link) code = link[1];
+  code = code.replace(/[\s\-\u2010-\u2015.]+/g, '');
   return CODE_ALPHABET.test(code) ? code : null;
+}
+
+/** Why a join of table `code` took us to no table, in plain words rather than the server's. */
+export function joinRefusal(code, error) {
+  switch (error?.code) {
+    case 'no_such_table':
+      return `There is no table ${code} here. Check the code with whoever gave it to you: a table closes once everyone has left it.`;
+    case 'bad_code':
+      return 'A table code is six letters and digits, like K7MPQ2.';
+    case 'closed':
+      return `Table ${code} has just closed.`;
+    case 'full':
+      return `Table ${code} is full: every seat is taken, and so is every place to watch from.`;
+    default:
+      return error?.message ?? 'That table could not be joined.';
+  }
 }
 
 /**

@@ -35,3 +35,24 @@ export function notReadyWords(seats) {
   if (names.length === 2) return `${names[0]} and ${names[1]} are not ready yet.`;
   return `${names.length} players are not ready yet.`;
 }
+
+// Quick play that found nobody (issue 35): after this long alone at the table it opened,
+// the player is offered a game with bots now.
+export const ALONE_OFFER_MS = 4000;
+// A game with bots started that way seats this many in all: three, as "Play against
+// bots" does, which is the smallest game with a winner, a middle and a shithead; the
+// table's other seats stay open for people, who play from the next game.
+export const ALONE_GAME_SEATS = 3;
+
+/**
+ * The offer of bots to a player whom quick play seated (`quickSeat`: { code, at }) and
+ * who sits there alone, before any game: null when there is none to make, else `bots`,
+ * enough for a game of ALONE_GAME_SEATS (fewer at a smaller table), and `inMs`, how long
+ * until it shows (0: now). A host who has seated bots or people has the start button.
+ */
+export function botsOffer(room, { playerId, quickSeat, now }) {
+  if (!room || !quickSeat || quickSeat.code !== room.code || room.game || !isHost(room, playerId)) return null;
+  const taken = takenSeats(room);
+  if (taken.length !== 1 || taken[0].player_id !== playerId) return null;
+  return { bots: Math.min(room.seats.length, ALONE_GAME_SEATS) - 1, inMs: Math.max(0, quickSeat.at + ALONE_OFFER_MS - now) };
+}

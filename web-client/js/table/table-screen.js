@@ -8,7 +8,6 @@ import { opponentEl } from './opponents.js';
 import { centreEl, layoutPile } from './centre.js';
 import { myAreaEl, fitHand } from './my-area.js';
 import { playControls, swapControls, waitingMoveControls } from './controls.js';
-import { confirmDialog } from '../ui/dialog.js';
 import { whyNot } from '../core/why-not.js';
 import { waitingRoomEl } from './waiting-room.js';
 import { SidePanel, REACTIONS } from './side-panel.js';
@@ -466,20 +465,8 @@ export class TableScreen {
     this.app.act(playAction(play, target));
   }
 
-  async leave() {
-    const view = this.view;
-    const playing = view && view.phase !== 'over' && this.isPlayer && view.seats[view.viewer].place === 0;
-    if (playing) {
-      const sure = await confirmDialog({
-        title: 'Leave the game?',
-        text: 'A bot plays your cards to the end of this game, and the result counts for you.',
-        confirm: 'Leave the game',
-        cancel: 'Keep playing',
-        testid: 'leave-dialog',
-      });
-      if (!sure) return;
-    }
-    this.app.leave();
+  leave() {
+    return this.app.leaveAsked();
   }
 
   toggleDrawer() {

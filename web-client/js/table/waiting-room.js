@@ -1,9 +1,11 @@
 // Before a game (and between games, on request): who sits where, readiness, bots, the
-// host's start button, and the table's code and link to share.
+// host's start button, and the table's code and link to share. A player whom quick play
+// left alone at a table is offered a game with bots after a few seconds.
 
 import { h } from '../ui/dom.js';
 import { avatar, seatBadges } from './opponents.js';
-import { isHost, notReady, notReadyWords, takenSeats } from '../core/seating.js';
+import { botsOffer, isHost, notReady, notReadyWords, takenSeats } from '../core/seating.js';
+import { numberWord } from '../core/cards.js';
 import { presetOf, presetTitle, variantWords } from '../views/presets.js';
 import { toast } from '../ui/toast.js';
 import { rulesHash, tableLink } from '../core/routes.js';
@@ -41,6 +43,30 @@ export function shareBox(room) {
       canShare
         ? h('button', { type: 'button', class: 'secondary', 'data-testid': 'share-table-link', onclick: share }, 'Share link')
         : h('button', { type: 'button', class: 'secondary', 'data-testid': 'copy-link', onclick: copy }, 'Copy link')));
+}
+
+/**
+ * Quick play found nobody: "Nobody else is here yet", and one tap starts a game against
+ * bots of the level last chosen. The table stays listed, and its other seats open: a
+ * person who sits down plays from the next game.
+ */
+function botsOfferEl(app, room) {
+  const offer = botsOffer(room, { playerId: app.me.playerId, quickSeat: app.quickSeat, now: Date.now() });
+  if (!offer) return null;
+  if (offer.inMs > 0) {
+    // Not yet: look again when it is due (nothing else may redraw a quiet table).
+    setTimeout(() => app.render(), offer.inMs + 20);
+    return null;
+  }
+  const { bots } = offer;
+  const level = botLevel(app.identity.botLevel).title.toLowerCase();
+  const open = room.seats.length - 1 - bots;
+  return h('div', { class: 'bots-offer', 'data-testid': 'bots-offer' },
+    h('p', {}, h('strong', {}, 'Nobody else is here yet. '),
+      `Play now against ${bots === 1 ? `a ${level} bot` : `${numberWord(bots)} ${level} bots`}?`,
+      open > 0 ? ` ${open === 1 ? 'The last seat stays' : 'The other seats stay'} open: whoever sits down plays from the next game.` : ''),
+    h('button', { type: 'button', class: 'primary big', 'data-testid': 'start-with-bots', onclick: () => app.startWithBots(bots) },
+      bots === 1 ? 'Start with a bot' : `Start with ${numberWord(bots)} bots`));
 }
 
 export function waitingRoomEl(app, { afterGame = false } = {}) {
@@ -117,6 +143,7 @@ export function waitingRoomEl(app, { afterGame = false } = {}) {
 
   return h('section', { class: 'waiting-room panel', 'aria-labelledby': 'waiting-title' },
     h('h2', { id: 'waiting-title' }, afterGame ? 'Next game' : 'Waiting for the game'),
+    afterGame ? null : botsOfferEl(app, room),
     h('p', { class: 'rules-line' }, h('strong', {}, presetTitle(preset)), variants ? ` (${variants})` : '', ` · ${timer} · `, pace ? `${pace} · ` : '',
       variants
         ? h('a', { href: rulesHash(preset, room.ruleset), 'data-testid': 'table-rules-link' }, 'How this table plays')

@@ -69,12 +69,3 @@ export function keepFocus(root, fn) {
     if (again && again !== document.activeElement) again.focus({ preventScroll: true });
   }
 }
-
-/**
- * A box whose wide content (a table) scrolls sideways on a narrow screen. It takes focus
- * and a name, since a keyboard can scroll only what it can focus and a box may hold
- * nothing focusable.
- */
-export function scrollBox(label, ...children) {
-  return h('div', { class: 'table-scroll', role: 'region', 'aria-label': label, tabindex: '0' }, ...children);
-}

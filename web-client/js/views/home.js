@@ -1,8 +1,8 @@
 // The lobby: play against bots in one tap, quick play, join by code, open a table, and
-// the live list of public tables.
+// the live list of public tables. The form that opens a table comes a moment after the
+// rest: its code is not part of the first visit, whose screen is the name form.
 
 import { h, replace } from '../ui/dom.js';
-import { CreateTableForm } from './create-table.js';
 import { presetTitle } from './presets.js';
 import { cardFace } from '../ui/card-svg.js';
 
@@ -11,8 +11,16 @@ export class HomeScreen {
     this.app = app;
     this.codeInput = h('input', { id: 'join-code', type: 'text', inputmode: 'text', autocomplete: 'off',
       autocapitalize: 'characters', spellcheck: 'false', maxlength: 64, placeholder: 'K7MPQ2',
-      'aria-label': 'Table code' });
-    this.form = new CreateTableForm(app);
+      'aria-label': 'Table code', 'aria-describedby': 'join-error',
+      oninput: () => { if (app.joinError) { app.joinError = null; this.joinError.textContent = ''; } } });
+    this.joinError = h('p', { id: 'join-error', class: 'form-error', role: 'alert', 'data-testid': 'join-error' });
+    this.form = null;
+    this.formSlot = h('div', { class: 'create-slot' });
+    import('./create-table.js').then(({ CreateTableForm }) => {
+      this.form = new CreateTableForm(app);
+      this.form.showError(app.createError);
+      this.formSlot.replaceWith(this.form.el);
+    }).catch(() => replace(this.formSlot, h('p', { class: 'hint' }, 'The form to open a table did not load: check the connection and reload.')));
     this.tableList = h('div', { class: 'table-list', 'aria-live': 'polite' });
     this.listCount = h('span', { class: 'count-badge' });
     const heroCards = ['AS', '10H', '2C'].map((c, i) => h('div', { class: `hero-card hc${i}` }, cardFace(c)));
@@ -30,21 +38,28 @@ export class HomeScreen {
           h('form', { class: 'join-form', onsubmit: (e) => { e.preventDefault(); app.join(this.codeInput.value); } },
             h('label', { for: 'join-code' }, 'Have a code?'),
             h('div', { class: 'join-row' }, this.codeInput,
-              h('button', { type: 'submit', class: 'secondary' }, 'Join')))),
+              h('button', { type: 'submit', class: 'secondary' }, 'Join')),
+            this.joinError)),
         h('div', { class: 'hero-art', 'aria-hidden': 'true' }, ...heroCards)),
       h('div', { class: 'home-grid' },
         h('section', { class: 'panel tables-panel', 'aria-labelledby': 'tables-title' },
           h('h2', { id: 'tables-title' }, 'Public tables ', this.listCount),
           this.tableList),
-        this.form.el));
+        this.formSlot));
   }
 
   update(app) {
-    this.form.showError(app.createError);
+    this.form?.showError(app.createError);
+    this.joinError.textContent = app.joinError ?? '';
     const tables = app.tables ?? [];
     this.listCount.textContent = String(tables.length);
     if (!app.connected) {
       replace(this.tableList, h('p', { class: 'empty' }, app.status === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'));
+      return;
+    }
+    if (app.parked) {
+      // The server sends the list only to players at no table.
+      replace(this.tableList, h('p', { class: 'empty' }, `The public tables show here once you have left table ${app.parked}.`));
       return;
     }
     if (!tables.length) {

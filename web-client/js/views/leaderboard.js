@@ -2,7 +2,8 @@
 // time or the last 30 or 7 days, with titles and provisional ratings marked. Until the
 // server has a store the endpoint answers 404, and the page says so plainly.
 
-import { h, replace, scrollBox } from '../ui/dom.js';
+import { h, replace } from '../ui/dom.js';
+import { scrollBox } from '../ui/scroll-box.js';
 import { fetchLeaderboard } from '../net/api.js';
 import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, titleText } from '../core/format.js';
 import { playerHash } from '../core/routes.js';

@@ -3,7 +3,7 @@
 // was typed, offers free names close to it (each asked of /api/players, a handful at
 // most) and points its owner to a device code, which is how a name is reclaimed: the
 // form below the name takes one. A device whose token stopped working (signed out from
-// another device) is told so here.
+// another device) is told so here, and so is a newcomer the server will not take just now.
 
 import { h, replace } from '../ui/dom.js';
 import { checkName, nameVariants } from '../core/identity.js';
@@ -19,6 +19,9 @@ export class NameScreen {
       'aria-describedby': 'name-help name-error',
     });
     this.error = h('p', { id: 'name-error', class: 'form-error', role: 'alert' });
+    // Why the server makes no new player just now, and what to do instead.
+    this.refused = h('div', { class: 'name-refused', 'data-testid': 'new-player-refused', hidden: true });
+    this.refusedFor = null;
     this.taken = h('div', { class: 'name-taken', 'data-testid': 'name-taken', hidden: true });
     this.suggestedFor = null;
     this.intro = h('p', { class: 'lead' });
@@ -46,6 +49,7 @@ export class NameScreen {
       this.input,
       h('p', { id: 'name-help', class: 'hint' }, 'Up to 20 characters. Others see it at the table and on the leaderboard.'),
       this.error,
+      this.refused,
       this.taken,
       h('div', { class: 'form-actions' }, this.submitButton, this.cancel));
     this.el = h('section', { class: 'name-screen' },
@@ -76,6 +80,7 @@ export class NameScreen {
     this.codeButton.textContent = app.claiming ? 'Checking…' : 'Use code';
     this.codeError.textContent = app.deviceCodeError ?? '';
     this.error.textContent = app.helloError ?? '';
+    this.showRefused(app.newPlayerRefused);
     this.showTaken(app.nameTaken);
     // Renaming: the way to this identity's page and to the other devices.
     const wantMore = renaming && app.me.playerId;
@@ -116,6 +121,30 @@ export class NameScreen {
       h('p', {}, 'It was signed out from another device, or this server no longer knows the player. ',
         name ? `To play as ${name} here again, enter a code from a device that still plays as ${name}, below. Or pick a new name.`
           : 'Enter a code from your other device, below, or pick a new name.'));
+  }
+
+  /**
+   * The server makes no new player from here just now: the limit of new players an
+   * address may make in an hour (a school, an office or a phone network shares one), or
+   * a full registry. Someone who has played here before is not new: a code brings them in.
+   */
+  showRefused(code) {
+    if (code === this.refusedFor) return;
+    this.refusedFor = code;
+    this.refused.hidden = !code;
+    if (!code) {
+      replace(this.refused);
+      return;
+    }
+    const before = 'Played here before, on another device? Enter a code from it below: that is you, not a new player.';
+    replace(this.refused, code === 'rate_limited'
+      ? [h('p', {}, 'People who share one internet address, as at a school, an office or on some phone networks, '
+        + 'count together, and this server lets only so many new players in from one address each hour.'),
+      h('p', {}, before),
+      h('p', {}, 'Otherwise try again later, or ask whoever runs this server to let more new players in.')]
+      : [h('p', {}, before), h('p', {}, 'Otherwise try again later, or ask whoever runs this server.')]);
+    // On a phone the words sit below the fold: bring them into view.
+    queueMicrotask(() => this.refused.scrollIntoView?.({ block: 'nearest' }));
   }
 
   /** The name is someone else's: free names near it, and the way for its owner to reclaim it. */

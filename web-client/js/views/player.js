@@ -1,6 +1,7 @@
 // A player's page: their record, rating, title and recent games.
 
-import { h, replace, scrollBox } from '../ui/dom.js';
+import { h, replace } from '../ui/dom.js';
+import { scrollBox } from '../ui/scroll-box.js';
 import { fetchPlayer } from '../net/api.js';
 import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, relativeTime, signedDelta, titleText } from '../core/format.js';
 import { ordinal } from '../core/event-words.js';

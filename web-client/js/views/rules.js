@@ -3,7 +3,8 @@
 // rules the same way, from /api/rules/{preset}?ruleset=...; and the house rules any
 // table can switch on.
 
-import { h, replace, scrollBox } from '../ui/dom.js';
+import { h, replace } from '../ui/dom.js';
+import { scrollBox } from '../ui/scroll-box.js';
 import { fetchPreset } from '../net/api.js';
 import { loadPresets, presetTitle, variantWords } from './presets.js';
 import { HOUSE_RULES } from './house-rules.js';

@@ -6,9 +6,10 @@ import { h, replace } from '../ui/dom.js';
 import { HomeScreen } from './home.js';
 import { NameScreen } from './name.js';
 
-// The name form and the home page are the first visit's; the other screens (the table
-// with its parts, the leaderboard, a player's page, the rules) are fetched when first
-// asked for, which keeps the first visit to about half the client's bytes.
+// The name form and the home page are the first visit's (but for the form that opens a
+// table, which the home page fetches); the other screens (the table with its parts, the
+// leaderboard, a player's page, the rules) are fetched when first asked for, which keeps
+// the first visit to about half the client's bytes.
 const SCREENS = {
   name: () => NameScreen,
   home: () => HomeScreen,
@@ -76,7 +77,8 @@ export class Shell {
     if (route.page === 'rules') {
       return [`rules:${route.preset ?? ''}?${route.ruleset ?? ''}`, 'rules', (Screen) => new Screen(app, route.preset, route.ruleset)];
     }
-    if (app.inRoom) return [`table:${app.table.room.code}`, 'table', (Screen) => new Screen(app)];
+    // A table the server kept us at since the tab was closed is not entered unasked.
+    if (app.inRoom && !app.parked) return [`table:${app.table.room.code}`, 'table', (Screen) => new Screen(app)];
     return ['home', 'home', (Screen) => new Screen(app)];
   }
 
@@ -140,6 +142,33 @@ export class Shell {
       : myMove ? '● Your move · Shithead' : app.inRoom ? `${app.table.room.code} · Shithead` : 'Shithead';
   }
 
+  /**
+   * "You are at table K7MPQ2. Back to the table" over a page read while seated; over the
+   * lobby after the tab was closed at a table, also whether its game waits for you, and
+   * "Leave it". Drawn again only when what it says changes.
+   */
+  drawBackToTable(app) {
+    const room = app.table.room;
+    const view = app.table.view;
+    const mine = view && view.viewer !== null && view.viewer !== undefined;
+    const playing = mine && view.phase !== 'over';
+    const myMove = playing && (view.legal ?? []).length > 0;
+    const state = `${room.code}:${app.parked ? 'parked' : 'away'}:${playing}:${myMove}`;
+    if (this.backToTable.dataset.state === state) return;
+    this.backToTable.dataset.state = state;
+    if (!app.parked) {
+      replace(this.backToTable, `You are at table ${room.code}. `,
+        h('a', { href: '#/', 'data-testid': 'back-to-table' }, 'Back to the table'));
+      return;
+    }
+    replace(this.backToTable,
+      h('span', {}, `You are still at table ${room.code}`,
+        playing ? (myMove ? ', and it is your move.' : ', and its game goes on.') : '.'),
+      h('a', { href: '#/', 'data-testid': 'back-to-table', onclick: () => app.backToTable() }, 'Back to the table'),
+      h('button', { type: 'button', class: 'link-button', 'data-testid': 'leave-parked', onclick: () => app.leaveAsked() },
+        'Leave it'));
+  }
+
   updateChrome(app, key) {
     this.nameChip.textContent = app.me.name ? app.me.name : 'Pick a name';
     this.nameChip.setAttribute('aria-label', app.me.name ? `Playing as ${app.me.name}: change name` : 'Pick a name');
@@ -156,13 +185,11 @@ export class Shell {
         app.me.playerId ? h('a', { href: `#/player/${encodeURIComponent(app.me.playerId)}` }, 'Your page') : null,
         h('button', { type: 'button', class: 'link-button', onclick: () => { app.claimed = null; app.render(); } }, 'OK'));
     }
-    // Reading a page while seated: the way back to the table is always in sight.
+    // Reading a page while seated, or back in the lobby after closing the tab at a table:
+    // the way back to the table is always in sight (and, from the lobby, the way out).
     const away = app.inRoom && !key.startsWith('table:') && key !== 'name' && !app.moved;
     this.backToTable.hidden = !away;
-    if (away) {
-      replace(this.backToTable, `You are at table ${app.table.room.code}. `,
-        h('a', { href: '#/', 'data-testid': 'back-to-table' }, 'Back to the table'));
-    }
+    if (away) this.drawBackToTable(app);
     const movedBar = app.moved && key !== 'moved';
     if (movedBar !== !this.movedBar.hidden) {
       this.movedBar.hidden = !movedBar;

@@ -6,14 +6,14 @@
 # that reactions show in screenshots) with apt-get, the test packages with npm ci.
 #
 #   SHITHEAD_BINARY  the server (default build/release/server/shithead)
-#   BROWSER_TEST_TIMEOUT  seconds for the browser tests (default 900)
+#   BROWSER_TEST_TIMEOUT  seconds for the browser tests (default 1500)
 # Screenshots go to test-output/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
 binary=${SHITHEAD_BINARY:-build/release/server/shithead}
-budget=${BROWSER_TEST_TIMEOUT:-900}
+budget=${BROWSER_TEST_TIMEOUT:-1500}
 
 as_root=()
 [ "$(id -u)" -eq 0 ] || as_root=(sudo)

@@ -7,9 +7,9 @@
 
 #include "protocol/rules_api.hpp"
 #include "rules/ruleset.hpp"
+#include "rules/words.hpp"
 #include "server/cli/command_line.hpp"
 #include "server/cli/ruleset_flag.hpp"
-#include "server/net/http_api.hpp"
 
 namespace shithead::server {
 namespace {
@@ -25,7 +25,7 @@ void print_table(const rules::ruleset& rs, std::ostream& out) {
   out << rules::to_string(rs.preset) << ": " << rules::preset_summary(rs.preset) << "\n";
   if (rs.overrides != rules::ruleset_options{}) out << "With this table's house rules:\n";
   out << '\n';
-  for (const auto& sentence : rules_in_words(rs)) out << "  " << sentence << '\n';
+  for (const auto& sentence : rules::rules_in_words(rs)) out << "  " << sentence << '\n';
   out << "\nWhat can be played on a...\n";
   for (auto t : states) {
     out << "  " << std::left << std::setw(6) << top_state_name(t) << "=> ";

@@ -38,9 +38,4 @@ http_reply rules_reply(std::string_view path, std::string_view query = {});
 // The body of GET /api/rules/{preset} for `rs` (protocol::preset_body with its words).
 std::string preset_body(const rules::ruleset& rs);
 
-// The ruleset in a few plain sentences, generated from its data: the deal, every power
-// (turn powers and powers a table took away included), the table's house rules, what may
-// go on anything, bursts of a kind, the pick-up rule and who starts.
-std::vector<std::string> rules_in_words(const rules::ruleset& rs);
-
 }  // namespace shithead::server

@@ -23,7 +23,7 @@
 #include "rules/deal.hpp"
 #include "rules/engine.hpp"
 #include "rules/ruleset.hpp"
-#include "server/net/http_api.hpp"
+#include "rules/words.hpp"
 
 namespace shithead::server {
 namespace {
@@ -193,7 +193,7 @@ void check_ruleset(const rules::ruleset& rs) {
   constexpr std::string_view on_anything = " may be played on anything";
   constexpr std::string_view usual = "pecial cards follow the usual rule: ";
   bool said_usual = false;
-  for (const auto& sentence : rules_in_words(rs)) {
+  for (const auto& sentence : rules::rules_in_words(rs)) {
     if ((starts(sentence, "A ") || starts(sentence, "An ")) && ends(sentence, resets)) {
       // Every card follows a reset.
       const auto from = sentence.find(' ') + 1;

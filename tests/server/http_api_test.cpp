@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
-#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -30,11 +29,6 @@ std::string run_binary(const std::string& args) {
   while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
   pclose(pipe);
   return out;
-}
-
-bool mentions(const std::vector<std::string>& words, std::string_view text) {
-  return std::any_of(words.begin(), words.end(),
-                     [&](const std::string& w) { return w.find(text) != std::string::npos; });
 }
 
 TEST(http_api, healthz_answers_ok_as_json) {
@@ -151,141 +145,6 @@ TEST(http_api, an_error_quoting_bytes_that_are_not_utf8_is_still_json) {
   const auto reply = rules_reply("/api/rules/\xff\xfe");
   EXPECT_EQ(reply.status, 404);
   EXPECT_TRUE(nlohmann::json::accept(reply.body));
-}
-
-TEST(http_api, shiphead_in_words_covers_the_deal_every_power_and_who_starts) {
-  const auto words = rules_in_words(rules::preset_ruleset(rules::preset_id::shiphead));
-  EXPECT_TRUE(mentions(words, "three cards face down, three face up and a hand of five"));
-  EXPECT_TRUE(mentions(words, "A 2 resets the pile"));
-  EXPECT_TRUE(mentions(words, "A 7 is invisible"));
-  EXPECT_TRUE(mentions(words, "An 8 must be answered with an 8, or the next player waits a turn"));
-  EXPECT_TRUE(mentions(words, "After a 9 the next card must be a 9 or lower"));
-  EXPECT_TRUE(mentions(words, "A 10 burns the pile"));
-  EXPECT_TRUE(mentions(words, "2 and 7 may be played on anything but a fresh 8."));
-  EXPECT_TRUE(mentions(words, "10 may be played on anything but a fresh 8 or a fresh 9."));
-  EXPECT_TRUE(mentions(words, "Four of a kind"));
-  EXPECT_TRUE(mentions(words, "You may pick up the pile instead of playing"));
-  EXPECT_TRUE(mentions(words, "After a pick-up the turn passes to the next player."));
-  EXPECT_TRUE(mentions(words, "lowest card in hand starts"));
-}
-
-TEST(http_api, isf_in_words_says_you_must_play_and_cannot_go_out_on_2_or_10) {
-  const auto words = rules_in_words(rules::preset_ruleset(rules::preset_id::isf));
-  EXPECT_TRUE(mentions(words, "After a 7 the next card must be a 7 or lower"));
-  EXPECT_TRUE(mentions(words, "10 may be played on anything but a 7"));
-  EXPECT_TRUE(mentions(words, "Nobody may go out on a 2 or a 10"));
-  EXPECT_TRUE(mentions(words, "You must play if you can"));
-  EXPECT_TRUE(mentions(
-      words, "Whoever picks up the pile (or turns up a face-down card they cannot play) starts the next round"));
-  EXPECT_TRUE(mentions(words, "3 of hearts"));
-  EXPECT_FALSE(mentions(words, "of a kind"));
-}
-
-TEST(http_api, palace_in_words_has_six_blind_cards_and_two_decks) {
-  const auto words = rules_in_words(rules::preset_ruleset(rules::preset_id::palace));
-  EXPECT_TRUE(mentions(words, "six cards face down, none face up and a hand of three"));
-  EXPECT_TRUE(mentions(words, "Two decks are used"));
-  EXPECT_FALSE(mentions(words, "swap"));
-  EXPECT_FALSE(mentions(words, "face-up cards"));
-  EXPECT_TRUE(mentions(words, "play the face-down cards blind"));
-}
-
-TEST(http_api, variants_show_in_the_words) {
-  rules::ruleset_options options;
-  options.jokers = rules::joker_rule::reverse;
-  options.three_eights_burn = true;
-  options.lower_than_seven = true;
-  const auto rs = rules::make_ruleset(rules::preset_id::shiphead, options);
-  ASSERT_TRUE(rs);
-  const auto words = rules_in_words(rs.value());
-  EXPECT_TRUE(mentions(words, "two jokers in each deck"));
-  EXPECT_TRUE(mentions(words, "reverses the direction of play"));
-  EXPECT_TRUE(mentions(words, "Three 8s in a row burn the pile"));
-  EXPECT_TRUE(mentions(words, "After a 7 the next card must be lower than 7"));
-}
-
-rules::ruleset made(rules::preset_id preset, const rules::ruleset_options& options) {
-  auto rs = rules::make_ruleset(preset, options);
-  EXPECT_TRUE(rs) << rs.error().message;
-  return rs ? std::move(rs).value() : rules::preset_ruleset(preset);
-}
-
-TEST(http_api, skip_jokers_say_who_misses_a_turn) {
-  rules::ruleset_options options;
-  options.jokers = rules::joker_rule::skip;
-  const auto words = rules_in_words(made(rules::preset_id::standard, options));
-  EXPECT_TRUE(mentions(words, "two jokers in each deck"));
-  EXPECT_TRUE(mentions(words, "A joker is invisible and makes the next player miss a turn"));
-  EXPECT_TRUE(mentions(words, "two jokers played together skip the next two players"));
-}
-
-TEST(http_api, a_table_that_changes_powers_says_what_each_rank_now_does) {
-  rules::ruleset_options options;
-  options.powers = {{3, rules::bit_of(rules::rank_power::lower_than_played)},
-                    {5, rules::bit_of(rules::rank_power::skip)},
-                    {8, 0},
-                    {9, rules::bit_of(rules::rank_power::reverse)},
-                    {rules::rank_jack, static_cast<rules::rank_power_set>(rules::bit_of(rules::rank_power::burn) |
-                                                                          rules::bit_of(rules::rank_power::reverse))}};
-  const auto words = rules_in_words(made(rules::preset_id::shiphead, options));
-  EXPECT_TRUE(mentions(words, "After a 3 the next card must be lower than 3."));
-  EXPECT_TRUE(
-      mentions(words, "A 5 makes the next player miss a turn; two 5s played together skip the next two players"));
-  EXPECT_TRUE(mentions(words, "An 8 is an ordinary card at this table."));
-  EXPECT_FALSE(mentions(words, "must be answered with an 8"));
-  EXPECT_TRUE(mentions(words, "A 9 reverses the direction of play"));
-  EXPECT_FALSE(mentions(words, "After a 9"));
-  EXPECT_TRUE(mentions(words, "A jack burns the pile"));
-  EXPECT_TRUE(mentions(words, "A jack reverses the direction of play"));
-}
-
-TEST(http_api, specials_that_lose_on_anything_follow_the_usual_rule_in_words) {
-  rules::ruleset_options options;
-  options.specials_on_anything = false;
-  const auto words = rules_in_words(made(rules::preset_id::shiphead, options));
-  EXPECT_TRUE(
-      mentions(words, "Apart from the 2, special cards follow the usual rule: equal to or higher than the top"));
-  EXPECT_FALSE(mentions(words, "10 may be played on anything"));
-  EXPECT_TRUE(mentions(words, "2 may be played on anything"));
-  // The preset as documented says nothing of it.
-  EXPECT_FALSE(mentions(rules_in_words(rules::preset_ruleset(rules::preset_id::shiphead)), "usual rule"));
-}
-
-// Issue 32: jokers have no rank to be higher than, so they keep going on anything when
-// the other special cards lose it, and the words say so and where they go.
-TEST(http_api, jokers_keep_going_on_anything_when_specials_lose_it_and_the_words_say_so) {
-  rules::ruleset_options options;
-  options.specials_on_anything = false;
-  options.jokers = rules::joker_rule::reverse;
-  const auto rs = made(rules::preset_id::shiphead, options);
-  const auto words = rules_in_words(rs);
-  EXPECT_TRUE(mentions(words, "Apart from the 2 and the jokers, special cards follow the usual rule"));
-  EXPECT_TRUE(mentions(words, "2 and jokers may be played on anything but a fresh 8."));
-  EXPECT_TRUE(rules::has_rank(rs.playable_on(rules::top_state{rules::rank_jack, false}), rules::rank_joker));
-  EXPECT_FALSE(rules::has_rank(rs.playable_on(rules::top_state{rules::rank_jack, false}), 10));
-}
-
-TEST(http_api, an_ace_that_resets_is_said_to_let_anything_follow_it_and_does) {
-  rules::ruleset_options options;
-  options.powers = {{rules::rank_ace, rules::bit_of(rules::rank_power::reset)}};
-  const auto rs = made(rules::preset_id::shiphead, options);
-  EXPECT_TRUE(mentions(rules_in_words(rs), "An ace resets the pile: anything may follow it."));
-  EXPECT_EQ(rs.playable_on(rules::top_state{rules::rank_ace, false}), rules::all_ranks);
-}
-
-TEST(http_api, play_from_table_and_a_fixed_hand_show_in_the_words) {
-  rules::ruleset_options options;
-  options.play_from_table = true;
-  options.fixed_hand = true;
-  const auto words = rules_in_words(made(rules::preset_id::standard, options));
-  EXPECT_TRUE(mentions(words, "Face-up cards may be played together with the hand"));
-  EXPECT_TRUE(mentions(words, "A face-down card not covered by a face-up card may be turned up on any turn."));
-  EXPECT_TRUE(mentions(words, "There is no stock: the cards left over after the deal are set aside"));
-  EXPECT_FALSE(mentions(words, "draw back up"));
-  const auto plain = rules_in_words(rules::preset_ruleset(rules::preset_id::standard));
-  EXPECT_TRUE(mentions(plain, "draw back up to three while the stock lasts"));
-  EXPECT_FALSE(mentions(plain, "Face-up cards may be played together"));
-  EXPECT_FALSE(mentions(plain, "There is no stock"));
 }
 
 }  // namespace

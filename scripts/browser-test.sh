@@ -83,9 +83,10 @@ echo "== browser tests against $url"
 rm -rf "$root/test-output/screenshots"
 
 status=0
-# The binary too: a test plays a game with `shithead play` and replays its record.
+# The binary too: a test plays a game with `shithead play` and replays its record. And the
+# server's process: a test pauses it (SIGSTOP) to be a server that answers nothing.
 binary_path=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
-(cd tests/browser && SHITHEAD_URL="$url" SHITHEAD_BINARY="$binary_path" timeout "$budget" \
+(cd tests/browser && SHITHEAD_URL="$url" SHITHEAD_BINARY="$binary_path" SHITHEAD_SERVER_PID="$server_pid" timeout "$budget" \
   node --test --test-concurrency=1 e2e/) || status=$?
 if [ $status -ne 0 ]; then
   echo "browser-test: failed (status $status); the server's log:" >&2

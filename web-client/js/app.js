@@ -639,7 +639,6 @@ export class App {
     if (myTurn && (!wasMyTurn || result.events.some((e) => e.type === 'turn' && e.seat === viewer))) {
       this.sound.yourTurn();
     }
-    this.connection.setUrgent(myTurn || this.table.view?.legal?.some((a) => a.type === 'swap') === true);
     this.freshEvents.push(...result.events);
     this.render();
   }
@@ -770,7 +769,6 @@ export class App {
     this.move = null;
     this.parked = null;
     this.moveNotice = null;
-    this.connection.setUrgent(false);
     this.table = emptyTable();
     this.log = [];
     this.lastStep = [];

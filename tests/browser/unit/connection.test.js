@@ -68,7 +68,7 @@ test('a socket that stops answering pings is replaced', () => {
   c.checkAlive();
   assert.deepEqual(made[0].sent.at(-1), { type: 'ping' });
   // Neither pong nor anything else arrives: the pong timer fires.
-  const pong = [...timers.pending.values()].find((t) => t.ms === 8000);
+  const pong = [...timers.pending.values()].find((t) => t.ms === 2500);
   assert.ok(pong, 'a pong deadline is running');
   pong.fn();
   assert.ok(made[0].closed);
@@ -106,16 +106,106 @@ test('the browser going offline drops the socket at once, and coming online reco
   assert.equal(c.status, 'open');
 });
 
-test('while the player is to move, pings come every 3 s and get 2.5 s', () => {
+// Timers that run in order of when they are due, on a clock the test moves.
+function clockTimers() {
+  let now = 0;
+  let next = 1;
+  const pending = new Map();
+  return {
+    setTimeout(fn, ms) { const id = next++; pending.set(id, { fn, at: now + ms }); return id; },
+    clearTimeout(id) { pending.delete(id); },
+    now: () => now,
+    /** Moves the clock to `to`, running every timer due by then (and those they set). */
+    advanceTo(to) {
+      for (;;) {
+        const due = [...pending.entries()].filter(([, t]) => t.at <= to).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        pending.delete(due[0]);
+        now = due[1].at;
+        due[1].fn();
+      }
+      now = to;
+    },
+  };
+}
+
+/**
+ * An open connection on `timers` to a server that answers every ping `rtt` ms after it
+ * went, as long as the ping reaches it before `diesAt`; then it says nothing more, and
+ * the socket stays open. `lostAt()` is when the connection started reconnecting.
+ */
+function openConnection(timers, { rtt = 0, diesAt = Infinity } = {}) {
   const { FakeSocket, made } = fakeSockets();
-  const timers = fakeTimers();
-  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers });
+  let lostAt = null;
+  const c = new Connection({ url: 'ws://x/ws', WebSocketImpl: FakeSocket, timers,
+    onStatus: (s) => { if (s === 'reconnecting' && lostAt === null) lostAt = timers.now(); } });
   c.start();
-  made[0].open();
-  c.setUrgent(true);
-  assert.ok([...timers.pending.values()].some((t) => t.ms === 3000), 'the next ping in 3 s');
-  c.ping();
-  assert.ok([...timers.pending.values()].some((t) => t.ms === 2500), 'the pong within 2.5 s');
+  const socket = made[0];
+  const send = socket.send.bind(socket);
+  socket.send = (text) => {
+    send(text);
+    if (JSON.parse(text).type === 'ping' && timers.now() + rtt / 2 < diesAt) {
+      timers.setTimeout(() => socket.receive({ type: 'pong' }), rtt);
+    }
+  };
+  socket.open();
+  return { c, socket, made, lostAt: () => lostAt };
+}
+
+test('a silent server is declared lost within 5 s in the lobby, where nothing else is sent', () => {
+  const timers = clockTimers();
+  const { socket, made, lostAt } = openConnection(timers, { diesAt: 0 });
+  socket.receive({ type: 'welcome', player_id: 'p' });
+  // The server went silent right after its last frame (at 0).
+  timers.advanceTo(1999);
+  assert.deepEqual(socket.sent, [], 'no ping while the server was heard from less than 2 s ago');
+  timers.advanceTo(2000);
+  assert.deepEqual(socket.sent, [{ type: 'ping' }], 'a ping after 2 s of silence');
+  timers.advanceTo(10_000);
+  assert.equal(lostAt(), 4500, 'lost 4.5 s after the last frame');
+  assert.ok(socket.closed, 'the silent socket is let go');
+  assert.equal(made.length, 2, 'and a new one is on its way');
+});
+
+test('whenever the server falls silent, it is declared lost 4.5 s after its last frame at most', () => {
+  for (const diesAt of [0, 1, 1999, 2000, 2001, 3000, 4499, 4500, 60_001]) {
+    const timers = clockTimers();
+    const { lostAt } = openConnection(timers, { diesAt });
+    timers.advanceTo(diesAt + 10_000);
+    assert.ok(lostAt() !== null, `silent from ${diesAt}: noticed`);
+    assert.ok(lostAt() - diesAt <= 4500 && lostAt() > diesAt, `silent from ${diesAt}: noticed ${lostAt() - diesAt} ms later`);
+  }
+});
+
+test('a phone a second away is never taken for dead, and pings every 3 s while nothing else comes', () => {
+  const timers = clockTimers();
+  const { socket, made, lostAt } = openConnection(timers, { rtt: 1000 });
+  timers.advanceTo(60_000);
+  assert.equal(lostAt(), null);
+  assert.equal(made.length, 1);
+  assert.equal(socket.sent.length, 20, 'a minute: 2 s of silence, then 1 s for the answer, 20 times');
+});
+
+test('a busy table sends no pings: every frame from the server puts the next one off', () => {
+  const timers = clockTimers();
+  const { socket, lostAt } = openConnection(timers);
+  for (let t = 0; t <= 60_000; t += 1900) {
+    timers.advanceTo(t);
+    socket.receive({ type: 'game', version: t });
+  }
+  assert.deepEqual(socket.sent, []);
+  assert.equal(lostAt(), null);
+});
+
+test('a move keeps a deadline already running: a ping unanswered for 2 s, then a move, is lost 0.5 s later', () => {
+  const timers = clockTimers();
+  const { c, socket, lostAt } = openConnection(timers, { diesAt: 0 });
+  timers.advanceTo(4000);
+  assert.equal(lostAt(), null);
+  c.expectReply();
+  assert.deepEqual(socket.sent.at(-1), { type: 'ping' }, 'the move checks the link');
+  timers.advanceTo(10_000);
+  assert.equal(lostAt(), 4500, 'not put off to 6.5 s by the move');
 });
 
 test('a move sent checks the link at once: no answer within 2.5 s means a new connection', () => {

@@ -13,7 +13,7 @@ export const EXAMPLE_PLAYERS = [
     title: { count: 0, numeric: null, olympic: null, feudal: null } },
 ];
 
-/** Answers /api/leaderboard and Ana's /api/players/ID for `page`; each board asked for goes into `asked` as "sort/period". */
+/** Answers /api/leaderboard and both players' /api/players/ID for `page`; each board asked for goes into `asked` as "sort/period". */
 export async function serveExamples(page, asked = []) {
   await page.route((url) => url.pathname === '/api/leaderboard', (route) => {
     const query = new URL(route.request().url()).searchParams;
@@ -29,6 +29,14 @@ export async function serveExamples(page, asked = []) {
           seats: 3, place: 3, shithead: true, rating_before: 16.1, rating_after: 15.2 },
         { game_id: 40, ended: new Date(Date.now() - 30 * 60000).toISOString(), ruleset: { preset: 'isf', hand_size: 5 },
           status: 'finished', seats: 4, place: 1, shithead: false, rating_before: 14.9, rating_after: 16.1 }],
+    }),
+  }));
+  // The newcomer: one game against people, which took the careful estimate below 0.
+  await page.route((url) => url.pathname === '/api/players/77e01b5c9a30', (route) => route.fulfill({
+    status: 200, contentType: 'application/json', body: JSON.stringify({
+      ...EXAMPLE_PLAYERS[1], rank: undefined, created: '2026-11-21T09:00:00Z', last_seen: new Date().toISOString(),
+      recent: [{ game_id: 42, ended: new Date(Date.now() - 60000).toISOString(), ruleset: 'shiphead', status: 'finished',
+        seats: 3, place: 2, shithead: false, rating_before: 0, rating_after: -3.2 }],
     }),
   }));
 }

@@ -46,11 +46,15 @@ for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       const ana = board.locator('tr[data-player="3f9c0a12b4d1"]');
       await ana.locator('.title-tag', { hasText: 'Lord shithead' }).waitFor();
       assert.equal(await ana.locator('.provisional').count(), 0);
+      // Issue 35: a settled rating is a whole number on one scale (16.5 → 1660), and a
+      // provisional one (−3.2) is the word "New", never a number near 0 or below it.
+      assert.equal(await ana.locator('[data-col=rating]').textContent(), '1660');
       const other = board.locator('tr[data-player="77e01b5c9a30"]');
       assert.equal(await other.locator('[data-col=name]').textContent(), EXAMPLE_PLAYERS[1].name, 'the name is text');
       assert.equal(await other.locator('.provisional').count(), 1, 'a provisional rating is marked');
-      assert.equal(await other.locator('.provisional').textContent(), 'new', 'in a word, not a bare "?"');
-      assert.match(await p.page.locator('[data-testid=provisional-note]').textContent(), /settles after a few games/);
+      assert.equal(await other.locator('[data-col=rating]').textContent(), 'New', 'in a word, not a bare "?" or a number');
+      assert.match(await p.page.locator('[data-testid=provisional-note]').textContent(), /shows as a number once .* settled/);
+      assert.doesNotMatch(await board.locator('[data-col=rating]').allTextContents().then((t) => t.join(' ')), /[−-]|\./);
       assert.equal(await board.locator('img').count(), 0);
       assert.equal(await p.page.evaluate(() => window.pwned), undefined);
       await shot(p.page, `leaderboard-example-${label}.png`);
@@ -102,7 +106,21 @@ for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       assert.equal(await recent.count(), 2);
       assert.match(await recent.first().locator('[data-col=place]').textContent(), /shithead/);
       assert.equal(await recent.nth(1).locator('[data-col=place]').textContent(), '1st');
+      // Past games on the same scale, the change the difference of the shown numbers.
+      assert.deepEqual(await recent.locator('[data-col=rating]').allTextContents(), ['1608 (−36)', '1644 (+48)']);
+      assert.equal(await p.page.locator('.stat', { hasText: 'Rating' }).locator('.stat-value').textContent(), '1660');
+      assert.equal(await p.page.locator('[data-testid=provisional-note]').count(), 0);
       await shot(p.page, `player-example-${label}.png`);
+
+      // The newcomer's page: "New", explained, and no number in their games either.
+      await p.page.goto(`${BASE}/#/player/77e01b5c9a30`);
+      const newcomer = p.page.locator('[data-testid=recent-games] tbody tr');
+      await newcomer.first().waitFor();
+      assert.equal(await p.page.locator('.stat', { hasText: 'Rating' }).locator('.stat-value').textContent(), 'New');
+      assert.match(await p.page.locator('[data-testid=provisional-note]').textContent(), /^New: .*settled/);
+      assert.deepEqual(await newcomer.locator('[data-col=rating]').allTextContents(), ['New']);
+      assert.equal(await p.page.evaluate(() => window.pwned), undefined);
+      await shot(p.page, `player-newcomer-example-${label}.png`);
       assert.deepEqual(p.errors, []);
       await p.context.close();
     });
@@ -181,7 +199,7 @@ test('the game-over screen shows rating changes and the shithead’s title (exam
     const seat = (s) => ({ seat: s.seat, player_id: s.player_id, name: s.name, bot: s.bot });
     const me = seats.find((s) => s.player_id === app.me.playerId);
     const bots = seats.filter((s) => s.bot);
-    const rating = (ordinal, provisional) => ({ mu: ordinal + 20, sigma: 6.5, ordinal, provisional });
+    const rating = (ordinal, provisional) => ({ mu: ordinal + 20, sigma: provisional ? 6.5 : 4, ordinal, provisional });
     app.receive({
       type: 'game_over', version: app.table.version + 1, game_id: 41,
       places: [{ ...seat(bots[0]), place: 1 }, { ...seat(bots[1]), place: 2 }, { ...seat(me), place: 3 }],
@@ -190,16 +208,24 @@ test('the game-over screen shows rating changes and the shithead’s title (exam
         { player_id: me.player_id, name: me.name, bot: null, games: 1, first: 0, shithead: 1 },
         { player_id: null, name: bots[0].name, bot: 'greedy', games: 1, first: 1, shithead: 0 },
         { player_id: null, name: bots[1].name, bot: 'greedy', games: 1, first: 0, shithead: 0 }] },
-      ratings: [{ player_id: me.player_id, name: me.name, before: rating(0, true), after: rating(-1.4, true),
-        title: { count: 1, numeric: 'Shithead ×1', olympic: 'Bronze shithead', feudal: 'Lord shithead' } }],
+      ratings: [{ player_id: me.player_id, name: me.name, before: rating(16.1, false), after: rating(15.2, false),
+        title: { count: 1, numeric: 'Shithead ×1', olympic: 'Bronze shithead', feudal: 'Lord shithead' } },
+      { player_id: '77e01b5c9a30', name: 'Ned', before: rating(0, true), after: rating(-1.4, true),
+        title: { count: 0, numeric: null, olympic: null, feudal: null } },
+      { player_id: '5d2e8a1f0c47', name: 'Oli', before: rating(9.6, true), after: rating(10.2, false),
+        title: { count: 0, numeric: null, olympic: null, feudal: null } }],
     });
   });
   const dialog = p.page.locator('[data-testid=game-over]');
   await dialog.locator('.shithead-title', { hasText: 'Lord shithead' }).waitFor();
   const row = dialog.locator('[data-testid=ratings] tbody tr');
-  assert.equal(await row.count(), 1);
-  assert.equal(await row.locator('th').textContent(), name);
-  assert.equal(await row.locator('td.down').textContent(), '−1.4');
+  assert.equal(await row.count(), 3);
+  const cells = await row.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  // Settled: points and their change (16.1 → 15.2 is 1644 → 1608); new: "New" and no
+  // change to a number nobody sees; the game that settles a rating says so.
+  assert.deepEqual(cells, [[name, '1608', '−36'], ['Ned', 'New', ''], ['Oli', '1408', 'settled']]);
+  assert.equal(await row.first().locator('td.down').count(), 1);
+  assert.match(await dialog.locator('[data-testid=provisional-note]').textContent(), /^New: .*settled/);
   await shot(p.page, 'game-over-ratings-example-phone.png');
   assert.deepEqual(p.errors, []);
   await p.context.close();

@@ -2,7 +2,7 @@
 // and Start says who would be left waiting; Leave asks in the page (focus kept inside,
 // Escape says no, focus comes back); a card that cannot be played says why by the hand,
 // and the gold button is the sensible move (answering or waiting out an 8, not picking
-// up); a game against bots alone shows no "±0.0" ratings.
+// up); a game against bots alone shows no "±0" ratings, and a new rating is "New".
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -179,12 +179,13 @@ test('a game against bots alone shows no ratings table of ±0.0, and new ratings
   assert.match(await dialog.locator('[data-testid=ratings-unchanged]').textContent(), /bots alone don’t change your rating/);
   await shot(p.page, 'game-over-bots-only-360x640.png');
 
-  // A rating that moved, and is new: "new" and what it means, in words.
+  // A rating that moved, and is new: "New" in place of a number, and what it means, in words.
   await p.page.locator('[data-testid=close-results]').click();
   await gameOver(3.4);
-  await dialog.locator('[data-testid=ratings] .provisional', { hasText: 'new' }).waitFor();
-  assert.match(await dialog.locator('[data-testid=provisional-note]').textContent(), /settles after a few games/);
+  await dialog.locator('[data-testid=ratings] .provisional', { hasText: 'New' }).waitFor();
+  assert.match(await dialog.locator('[data-testid=provisional-note]').textContent(), /shows as a number once .* settled/);
   assert.doesNotMatch(await dialog.locator('[data-testid=ratings]').textContent(), /\?/);
+  assert.deepEqual(await dialog.locator('[data-testid=ratings] td').allTextContents(), ['New', ''], 'no number for a new rating');
   await shot(p.page, 'game-over-new-rating-360x640.png');
   await p.page.setViewportSize({ width: 844, height: 390 });
   await shot(p.page, 'game-over-new-rating-844x390.png');

@@ -4,25 +4,24 @@
 import { h } from '../ui/dom.js';
 import { ordinal } from '../core/event-words.js';
 import { gameResults } from '../core/room-sync.js';
-import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, ratingsChanged, signedDelta, titleText } from '../core/format.js';
+import { PROVISIONAL_MEANING, PROVISIONAL_WORD, gameRatingChange, ratingText, ratingsChanged, titleText } from '../core/format.js';
 import { playerHash } from '../core/routes.js';
 
 const MEDALS = { 1: '🥇', 2: '🥈', 3: '🥉' };
 
 function ratingRow(r) {
-  const before = r.before?.ordinal;
-  const after = r.after?.ordinal;
-  const delta = typeof before === 'number' && typeof after === 'number' ? after - before : null;
+  const { text, change } = gameRatingChange(r.before, r.after);
   return h('tr', {},
     h('th', { scope: 'row' }, r.name ?? '?'),
-    h('td', {}, decimal(after), r.after?.provisional
-      ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, PROVISIONAL_WORD) : null),
-    h('td', { class: delta > 0 ? 'up' : delta < 0 ? 'down' : '' }, delta === null ? '' : signedDelta(delta)));
+    h('td', {}, r.after?.provisional
+      ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, ratingText(r.after)) : ratingText(r.after)),
+    h('td', { class: change > 0 ? 'up' : change < 0 ? 'down' : '' }, text));
 }
 
 /**
- * The rating changes, with "new" explained in words; when no rating moved (a game against
- * bots alone), one line that says so instead of a table of "±0.0".
+ * The rating changes, on the scale and by the rule of core/format.js, with "New" explained
+ * in words; when no rating moved (a game against bots alone), one line that says so
+ * instead of a table of "±0".
  */
 function ratingsPart(results) {
   const ratings = results.ratings;

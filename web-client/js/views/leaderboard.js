@@ -1,11 +1,12 @@
 // The leaderboard: sortable by rating, times shithead, shithead rate or games, over all
-// time or the last 30 or 7 days, with titles and provisional ratings marked. Until the
-// server has a store the endpoint answers 404, and the page says so plainly.
+// time or the last 30 or 7 days, in the server's order, with titles, and provisional
+// ratings shown as "New" (core/format.js ratingText). Until the server has a store the
+// endpoint answers 404, and the page says so plainly.
 
 import { h, replace } from '../ui/dom.js';
 import { scrollBox } from '../ui/scroll-box.js';
 import { fetchLeaderboard } from '../net/api.js';
-import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, titleText } from '../core/format.js';
+import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, ratingText, titleText } from '../core/format.js';
 import { playerHash } from '../core/routes.js';
 
 const SORTS = [['rating', 'Rating'], ['shithead', 'Times shithead'], ['rate', 'Shithead rate'], ['games', 'Games']];
@@ -91,8 +92,8 @@ export class LeaderboardScreen {
           h('td', { class: 'rank' }, String(p.rank ?? '')),
           h('th', { scope: 'row', class: 'who' }, h('span', { 'data-col': 'name' }, h('a', { href: playerHash(p.player_id) }, p.name)),
             title ? h('span', { class: 'title-tag' }, title) : null),
-          h('td', { 'data-col': 'rating' }, decimal(p.rating?.ordinal),
-            p.rating?.provisional ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, PROVISIONAL_WORD) : null),
+          h('td', { 'data-col': 'rating' }, p.rating?.provisional
+            ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, ratingText(p.rating)) : ratingText(p.rating)),
           h('td', { 'data-col': 'games' }, String(p.games ?? 0)), h('td', { 'data-col': 'shithead' }, String(p.shithead ?? 0)),
           h('td', { 'data-col': 'rate' }, percent(p.shithead_rate)),
           h('td', { 'data-col': 'first', class: 'minor' }, String(p.first ?? 0)),
@@ -100,6 +101,6 @@ export class LeaderboardScreen {
       })))),
     h('p', { class: 'hint board-note', 'data-testid': 'provisional-note' },
       h('span', { class: 'provisional' }, PROVISIONAL_WORD), `: ${PROVISIONAL_MEANING} `,
-      'The board ranks by a careful estimate of skill, so a rating rises as your games show what you can do.')];
+      'The board ranks everyone, new players too, by a careful estimate of skill, which rises as games show what a player can do.')];
   }
 }

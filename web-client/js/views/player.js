@@ -1,9 +1,10 @@
-// A player's page: their record, rating, title and recent games.
+// A player's page: their record, rating ("New" until it settles: core/format.js), title
+// and recent games.
 
 import { h, replace } from '../ui/dom.js';
 import { scrollBox } from '../ui/scroll-box.js';
 import { fetchPlayer } from '../net/api.js';
-import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, relativeTime, signedDelta, titleText } from '../core/format.js';
+import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, pastRatingText, percent, ratingText, relativeTime, titleText } from '../core/format.js';
 import { ordinal } from '../core/event-words.js';
 import { presetTitle } from './presets.js';
 import { DeviceLinkPanel } from './device-link.js';
@@ -54,15 +55,16 @@ export class PlayerScreen {
         title ? h('p', { class: 'title-tag big' }, title) : null,
         p.last_seen ? h('p', { class: 'hint' }, `Last seen ${relativeTime(p.last_seen)}`) : null),
       h('div', { class: 'stats' },
-        stat(p.rating?.provisional ? 'Rating (settles after a few games)' : 'Rating',
-          [decimal(p.rating?.ordinal), p.rating?.provisional
-            ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, PROVISIONAL_WORD) : null]),
+        stat('Rating', p.rating?.provisional
+          ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, ratingText(p.rating)) : ratingText(p.rating)),
         stat('Games', String(p.games ?? 0)),
         stat('Times shithead', String(p.shithead ?? 0)),
         stat('Shithead rate', percent(p.shithead_rate)),
         stat('First out', String(p.first ?? 0)),
         stat('Average place', decimal(p.average_place, 2)),
         stat(`Games in a row not the shithead (best ${p.longest_run ?? 0})`, String(p.current_run ?? 0))),
+      p.rating?.provisional ? h('p', { class: 'hint stats-note', 'data-testid': 'provisional-note' },
+        h('span', { class: 'provisional' }, PROVISIONAL_WORD), `: ${PROVISIONAL_MEANING}`) : null,
       h('h2', {}, 'Recent games'),
       p.recent?.length ? scrollBox('Recent games', h('table', { class: 'board recent', 'data-testid': 'recent-games' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'When'), h('th', { scope: 'col' }, 'Rules'),
@@ -72,8 +74,7 @@ export class PlayerScreen {
           h('td', {}, presetTitle(typeof g.ruleset === 'string' ? g.ruleset : g.ruleset?.preset ?? '')),
           h('td', { class: 'minor' }, String(g.seats ?? '')),
           h('td', { 'data-col': 'place' }, g.status === 'abandoned' ? 'abandoned' : g.shithead ? 'shithead 💩' : ordinal(g.place)),
-          h('td', {}, typeof g.rating_after === 'number' && typeof g.rating_before === 'number'
-            ? `${decimal(g.rating_after)} (${signedDelta(g.rating_after - g.rating_before)})` : '–'))))))
+          h('td', { 'data-col': 'rating' }, pastRatingText(g, p.rating)))))))
         : h('p', { class: 'empty' }, 'No games yet.'));
   }
 }

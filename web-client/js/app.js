@@ -631,6 +631,14 @@ export class App {
       // The felt's line says it shortly, so that a phone shows it whole.
       if (lines.length) this.lastStep = lines.map((line) => line.short);
     }
+    if (moved.played) {
+      // Our move went through on the connection that dropped, and its frame with it: the
+      // log tells it from the move (core/pending-move.js).
+      const lines = describeEvents(moved.played, { nameOf: (s) => this.nameOfSeat(s), viewer });
+      for (const line of lines) this.addLog(line.text, line.event.type);
+      if (lines.length) this.lastStep = lines.map((line) => line.short);
+      else this.addLog('Your move went through', 'info');
+    }
     if (frame.type === 'room' && !before.room) this.addLog(`You are at table ${room.code}`, 'info');
 
     this.sound.forEvents(result.events);

@@ -1,7 +1,8 @@
 // A connection you can trust (issue 14): the browser going offline is on screen within
 // 3 s, in the status line (the buttons do not move), and a move made meanwhile waits
 // visibly with its cards still chosen, then goes when the network is back; a move sent
-// into a socket that silently died is found out within seconds and sent again.
+// into a socket that silently died is found out within seconds and sent again; a move
+// the server took whose answer never came reads as played once back, not as lost.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -132,6 +133,34 @@ test('a move sent into a socket that died without a word is found out and sent a
   const took = Date.now() - sentAt;
   assert.ok(took < 6000, `the move reached the table ${took} ms after the tap`);
   assert.ok(!(await page.evaluate(() => window.shitheadApp.table.view.hand)).includes(card), `the ${card} was played`);
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+});
+
+test('a move the server took, whose answer never came, reads as played once the page is back', { timeout: 120_000 }, async () => {
+  const p = await newPlayer(browser, SMALL);
+  const page = p.page;
+  await page.goto(BASE);
+  await pickName(page, `Quin-${suffix()}`);
+  await page.locator('[data-testid=play-bots]').click();
+  await page.locator('[data-testid=confirm-swap]').click();
+  await toAPlay(page);
+  const version = await page.evaluate(() => window.shitheadApp.table.version);
+  const played = () => page.evaluate(() => window.shitheadApp.log.filter((l) => /^You (played|burned the pile)/.test(l.text)).length);
+  const playedBefore = await played();
+  // The move goes out, but the socket hears nothing more: the table's answer is lost, as
+  // on a phone network that delivers the move late and the reply never.
+  await page.evaluate(() => { window.shitheadApp.connection.socket.onmessage = null; });
+  const card = await tapPlayable(page);
+  await page.locator('[data-testid=play]').click();
+  await page.waitForFunction((v) => window.shitheadApp.connected && window.shitheadApp.table.version > v
+    && !window.shitheadApp.move, version, { timeout: 15_000 });
+  assert.ok(!(await page.evaluate(() => window.shitheadApp.table.view.hand)).includes(card), `the ${card} was played`);
+  const notice = await page.evaluate(() => window.shitheadApp.moveNotice?.text ?? null);
+  assert.doesNotMatch(notice ?? '', /dropped|moved|not sent/, 'no word of a lost move');
+  assert.equal(await page.locator('[data-testid=why-not]', { hasText: /moved since/ }).count(), 0);
+  assert.equal(await played(), playedBefore + 1, 'the log tells the play once');
+  assert.equal(await page.locator('.my-hand .card-btn.selected').count(), 0, 'nothing is left chosen');
   assert.deepEqual(p.errors, []);
   await p.context.close();
 });

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/ruleset_json.hpp"
+#include "rules/words.hpp"
 
 namespace shithead::protocol {
 namespace {
@@ -42,9 +43,9 @@ std::string presets_body() {
   return dump_json(doc);
 }
 
-std::string preset_body(const rules::ruleset& rs, std::span<const std::string> rules_in_words) {
+std::string preset_body(const rules::ruleset& rs) {
   auto doc = play_table_json(rs);
-  doc["summary"] = std::string(rules::preset_summary(rs.preset));
+  doc["summary"] = rules::summary_in_words(rs);
   if (rs.overrides != rules::ruleset_options{}) doc["ruleset"] = ruleset_to_json(rs);
   json powers = json::object();
   for (rules::rank r = rules::rank_two; r <= rules::rank_ace; ++r) {
@@ -57,8 +58,15 @@ std::string preset_body(const rules::ruleset& rs, std::span<const std::string> r
   }
   doc["powers"] = std::move(powers);
   json words = json::array();
-  for (const auto& sentence : rules_in_words) words.push_back(sentence);
+  for (auto& sentence : rules::rules_in_words(rs)) words.push_back(std::move(sentence));
   doc["rules_in_words"] = std::move(words);
+  json pile = json::object();
+  for (auto& [state, sentence] : rules::pile_words(rs)) pile[top_state_name(state)] = std::move(sentence);
+  doc["pile_words"] = std::move(pile);
+  json runs = json::object();
+  for (rules::rank r = rules::rank_two; r <= rules::rank_ace; ++r)
+    if (rs.run_burn[r] > 0) runs[std::string(rules::rank_name(r))] = rs.run_burn[r];
+  doc["run_burn"] = std::move(runs);
   return dump_json(doc);
 }
 

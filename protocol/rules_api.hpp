@@ -1,8 +1,7 @@
 #pragma once
 // The rules as the HTTP API and `shithead rules --json` write them (protocol/docs/http_api.md):
 // the preset list, a ruleset's "what may be played on what" table, and the house rules a
-// query names. Whatever the server says in words it makes itself and hands in as text.
-#include <span>
+// query names.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,10 +24,12 @@ std::string play_table_text(const rules::ruleset& rs);
 // GET /api/rules: {"presets":[{"name":...,"summary":...},...]}.
 std::string presets_body();
 
-// GET /api/rules/{preset}: the play table, then "summary", "ruleset" (only when the
-// table has house rules), "powers" (each rank that has any, by name) and
-// "rules_in_words" as given.
-std::string preset_body(const rules::ruleset& rs, std::span<const std::string> rules_in_words);
+// GET /api/rules/{preset}: the play table, then "summary" (made from the house rules
+// when the table has any), "ruleset" (only then), "powers" (each rank that has any, by
+// name), "rules_in_words", "pile_words" (for each top state of the play table, what may
+// follow it in a sentence) and "run_burn" (each rank of which N in a row burn, with N).
+// Every word comes from rules/words.hpp.
+std::string preset_body(const rules::ruleset& rs);
 
 // ?ruleset={...} of /api/rules/{preset}, already %-decoded: a JSON object of house rules
 // over `preset`. Its "preset" may be left out, and if given must be `preset`. Errors

@@ -124,14 +124,14 @@ std::optional<preset_id> parse_preset(std::string_view name) {
 std::string_view preset_summary(preset_id preset) {
   switch (preset) {
     case preset_id::shiphead:
-      return "Hand of 5: 2 resets, 7 is invisible, 8 or wait, 9 or lower, 10 burns, four of a "
-             "kind burns; pick up whenever you like.";
+      return "Hand of 5: 2 resets, 7 is invisible, an 8 must be matched or the next player misses a turn, "
+             "after a 9 play a 9 or lower, 10 burns, four of a kind burns; pick up whenever you like.";
     case preset_id::isf:
-      return "International Shithead Federation: hand of 3, 2 resets, 7 or lower, 10 burns "
+      return "International Shithead Federation: hand of 3, 2 resets, after a 7 play a 7 or lower, 10 burns "
              "(never on a 7); you must play if you can, who picks up leads next, and nobody may go out on "
              "a 2 or 10.";
     case preset_id::limbo:
-      return "Canteen rules: hand of 3, 2 resets, 4 is invisible, 9 is the limbo card, 10 "
+      return "Canteen rules: hand of 3, 2 resets, 4 is invisible, after a 9 play a 9 or lower, 10 "
              "burns, all four on anything; four of a kind burns.";
     case preset_id::palace:
       return "Palace/Karma: hand of 3, six blind cards, two decks, 2 is wild, four of a kind "

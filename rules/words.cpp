@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <iterator>
 #include <string_view>
 
@@ -266,6 +267,119 @@ std::vector<std::string> rules_in_words(const ruleset& rs) {
   words.push_back(start_sentence(rs.starter));
   words.push_back("The last player left holding cards is the shithead.");
   return words;
+}
+
+namespace {
+
+// The ranks 2..A (and the joker) in `mask`, as the cards show them, for a list with one
+// article, as short as the line under the pile must be: "a 2, 7 or 10", "an 8 or joker".
+std::string some_of(rank_mask mask) {
+  std::vector<std::string> names;
+  for (rank r = rank_two; r <= rank_joker; ++r)
+    if (has_rank(mask, r)) names.push_back(rank_word(r));
+  if (names.empty()) return "";
+  const bool an = names.front() == "8" || names.front() == "ace";
+  return (an ? "an " : "a ") + join(names, "or");
+}
+
+rank_mask ranks_from(rank low, rank high) {
+  rank_mask mask = 0;
+  for (rank r = low; r <= high; ++r) mask |= mask_of(r);
+  return mask;
+}
+
+// What a short phrase says may follow `state`, and the ranks it covers; the pile's words
+// then name what else may follow and what may not, from the compiled table itself.
+std::pair<std::string, rank_mask> pile_rule(const ruleset& rs, top_state state) {
+  const rank top = state.top;
+  const std::string card = a_rank(top);
+  if (!state.used) {
+    switch (rs.power_of(top)) {
+      case power::reset: return {capitalised(card) + " resets the pile: play anything", all_ranks_and_joker};
+      case power::wait: return {"Play " + card + " or miss a turn", mask_of(top)};
+      case power::lower:
+        return has_rank(rs.strict_lower, top)
+                   ? std::pair{"Play lower than " + card, ranks_from(rank_two, static_cast<rank>(top - 1))}
+                   : std::pair{"Play " + card + " or lower", ranks_from(rank_two, top)};
+      case power::none:
+      case power::invisible:
+      case power::burn: break;
+    }
+  }
+  const std::string what = top == rank_ace ? "an ace" : card + " or higher";
+  const std::string lead = state.used ? capitalised(card) + ", used up: play " + what : "Play " + what;
+  return {lead, ranks_from(top, rank_ace)};
+}
+
+std::string power_phrase(const ruleset& rs, rank r) {
+  const std::string name = rank_word(r);
+  switch (rs.power_of(r)) {
+    case power::reset: return name + " resets";
+    case power::invisible: return name + " is invisible";
+    case power::burn: return name + " burns";
+    case power::wait: return name + " must be matched or the next player misses a turn";
+    case power::lower:
+      return "after " + a_rank(r) + (has_rank(rs.strict_lower, r) ? " play lower" : " play " + a_rank(r) + " or lower");
+    case power::none: break;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string pile_words(const ruleset& rs, top_state state) {
+  if (state.top == 0) return "The pile is empty: play anything.";
+  const auto playable = rs.playable_on(state);
+  auto [lead, covered] = pile_rule(rs, state);
+  if (rs.jokers == joker_rule::none) covered &= all_ranks;
+  if (playable == 0) return "Nothing may follow it: pick up the pile.";
+  // Jokers are named only where a rank rule might hide them; "anything" includes them.
+  const auto also = static_cast<rank_mask>(playable & ~covered);
+  const auto barred = static_cast<rank_mask>(covered & ~playable);
+  if (barred == covered) return "Play " + some_of(playable) + ".";
+  std::string text = lead;
+  if (also != 0) text += ", or " + some_of(also);
+  if (barred != 0) text += " (not " + some_of(barred) + ")";
+  return text + ".";
+}
+
+std::vector<std::pair<top_state, std::string>> pile_words(const ruleset& rs) {
+  std::vector<std::pair<top_state, std::string>> words;
+  for (auto state : rs.reachable_top_states()) words.emplace_back(state, pile_words(rs, state));
+  return words;
+}
+
+std::string summary_in_words(const ruleset& rs) {
+  if (rs.overrides == ruleset_options{}) return std::string(preset_summary(rs.preset));
+  std::string deal = "Hand of " + std::to_string(rs.hand_size);
+  if (rs.face_down != 3 || rs.face_up != 3)
+    deal += ", " + std::to_string(rs.face_down) + " face down and " + std::to_string(rs.face_up) + " face up";
+  if (rs.fixed_hand) deal += ", no drawing";
+  std::vector<std::string> powers;
+  for (rank r = rank_two; r <= rank_ace; ++r) {
+    if (auto phrase = power_phrase(rs, r); !phrase.empty()) powers.push_back(std::move(phrase));
+    if (has_rank(rs.reverses, r)) powers.push_back(rank_word(r) + " reverses");
+    if (has_rank(rs.skips, r)) powers.push_back(rank_word(r) + " skips a player");
+  }
+  switch (rs.jokers) {
+    case joker_rule::reverse: powers.emplace_back("jokers reverse"); break;
+    case joker_rule::give_pile: powers.emplace_back("jokers give the pile away"); break;
+    case joker_rule::skip: powers.emplace_back("jokers skip a player"); break;
+    case joker_rule::none: break;
+  }
+  for (const auto& sentence : burn_sentences(rs)) {
+    if (sentence.find("out of turn") != std::string::npos) continue;
+    // "Four of a kind in a row on the pile burns it." -> "four of a kind burns"
+    const auto kind = sentence.find(" of a kind");
+    auto phrase = kind != std::string::npos ? sentence.substr(0, kind) + " of a kind burns"
+                                            : sentence.substr(0, sentence.find(" in a row")) + " burn";
+    phrase[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(phrase[0])));
+    powers.push_back(std::move(phrase));
+  }
+  std::string text = capitalised(deal) + ": " + join(powers, "and");
+  text += rs.voluntary_pickup ? "; pick up whenever you like" : "; you must play if you can";
+  if (rs.pickup_leads) text += ", and who picks up leads next";
+  return text + ".";
 }
 
 }  // namespace shithead::rules

@@ -22,7 +22,7 @@ void print_json(const rules::ruleset& rs, std::ostream& out) { out << protocol::
 
 void print_table(const rules::ruleset& rs, std::ostream& out) {
   const auto states = rs.reachable_top_states();
-  out << rules::to_string(rs.preset) << ": " << rules::preset_summary(rs.preset) << "\n";
+  out << rules::to_string(rs.preset) << ": " << rules::summary_in_words(rs) << "\n";
   if (rs.overrides != rules::ruleset_options{}) out << "With this table's house rules:\n";
   out << '\n';
   for (const auto& sentence : rules::rules_in_words(rs)) out << "  " << sentence << '\n';
@@ -44,6 +44,9 @@ void print_table(const rules::ruleset& rs, std::ostream& out) {
     }
     out << '\n';
   }
+  out << "\nUnder the pile (what the table shows)\n";
+  for (const auto& [state, sentence] : rules::pile_words(rs))
+    out << "  " << std::left << std::setw(6) << top_state_name(state) << sentence << '\n';
 }
 
 }  // namespace

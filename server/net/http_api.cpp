@@ -7,7 +7,6 @@
 #include "protocol/api_answer.hpp"
 #include "protocol/rankings_api.hpp"
 #include "protocol/rules_api.hpp"
-#include "rules/words.hpp"
 #include "server/net/static_files.hpp"
 
 namespace shithead::server {
@@ -21,7 +20,7 @@ http_reply error_reply(protocol::error_code code, std::string_view message) {
 
 }  // namespace
 
-std::string preset_body(const rules::ruleset& rs) { return protocol::preset_body(rs, rules::rules_in_words(rs)); }
+std::string preset_body(const rules::ruleset& rs) { return protocol::preset_body(rs); }
 
 http_reply health_reply(const std::optional<std::string>& store_problem) {
   auto reply = http_reply::of(protocol::health_answer(store_problem));

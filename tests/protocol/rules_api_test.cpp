@@ -8,6 +8,7 @@
 
 #include "protocol/json_text.hpp"
 #include "protocol/rules_api.hpp"
+#include "rules/words.hpp"
 
 namespace shithead::protocol {
 namespace {
@@ -53,25 +54,46 @@ TEST(rules_api, the_preset_list_names_every_preset_in_order_with_its_summary) {
   }
 }
 
-TEST(rules_api, a_preset_body_is_the_play_table_then_summary_powers_and_the_words_given) {
+TEST(rules_api, a_preset_body_is_the_play_table_then_summary_powers_and_every_kind_of_words) {
   const auto rs = rules::preset_ruleset(rules::preset_id::shiphead);
-  const std::vector<std::string> words = {"One.", "Two."};
-  const auto body = preset_body(rs, words);
+  const auto body = preset_body(rs);
   const auto table = play_table_text(rs);
   // The play table's bytes open the body, its closing brace left off.
   EXPECT_EQ(body.substr(0, table.size() - 1), table.substr(0, table.size() - 1));
-  EXPECT_EQ(keys_of(body), (std::vector<std::string>{"preset", "play_on", "summary", "powers", "rules_in_words"}));
+  EXPECT_EQ(keys_of(body), (std::vector<std::string>{"preset", "play_on", "summary", "powers", "rules_in_words",
+                                                     "pile_words", "run_burn"}));
   EXPECT_TRUE(contains(body, R"("powers":{"2":["reset"],"7":["invisible"],"8":["wait"],"9":["lower"],"10":["burn"]})"))
       << body;
-  EXPECT_TRUE(body.ends_with(R"("rules_in_words":["One.","Two."]})")) << body;
+  const auto doc = json::parse(body);
+  EXPECT_EQ(doc["summary"], std::string(rules::preset_summary(rules::preset_id::shiphead)));
+  json words = json::array();
+  for (const auto& sentence : rules::rules_in_words(rs)) words.push_back(sentence);
+  EXPECT_EQ(doc["rules_in_words"], words);
+  // A sentence for every row of the play table, under the same name.
+  ASSERT_EQ(doc["pile_words"].size(), doc["play_on"].size());
+  for (const auto& [state, sentence] : rules::pile_words(rs))
+    EXPECT_EQ(doc["pile_words"][top_state_name(state)], sentence);
+  EXPECT_EQ(doc["pile_words"]["[9]"], "Play a 9 or lower.");
+  // Four of a kind burns every rank.
+  EXPECT_EQ(doc["run_burn"].size(), 13u);
+  EXPECT_EQ(doc["run_burn"]["5"], 4);
+}
+
+TEST(rules_api, a_preset_where_no_run_burns_has_an_empty_run_burn) {
+  const auto doc = json::parse(preset_body(rules::preset_ruleset(rules::preset_id::isf)));
+  EXPECT_TRUE(doc["run_burn"].is_object());
+  EXPECT_TRUE(doc["run_burn"].empty()) << doc["run_burn"].dump();
 }
 
 TEST(rules_api, a_tables_house_rules_come_back_as_its_ruleset_after_the_summary) {
-  const auto body = preset_body(with_skip_jokers(), {});
-  EXPECT_EQ(keys_of(body),
-            (std::vector<std::string>{"preset", "play_on", "summary", "ruleset", "powers", "rules_in_words"}));
+  const auto body = preset_body(with_skip_jokers());
+  EXPECT_EQ(keys_of(body), (std::vector<std::string>{"preset", "play_on", "summary", "ruleset", "powers",
+                                                     "rules_in_words", "pile_words", "run_burn"}));
   EXPECT_TRUE(contains(body, R"("ruleset":{"preset":"shiphead","jokers":"skip"},)")) << body;
-  EXPECT_TRUE(body.ends_with(R"("rules_in_words":[]})")) << body;
+  // The summary is the table's, not the preset's.
+  const auto doc = json::parse(body);
+  EXPECT_NE(doc["summary"], std::string(rules::preset_summary(rules::preset_id::shiphead)));
+  EXPECT_NE(doc["summary"].get<std::string>().find("jokers skip a player"), std::string::npos) << doc["summary"];
 }
 
 TEST(rules_api, house_rules_may_leave_out_the_preset_or_name_the_paths) {

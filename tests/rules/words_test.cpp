@@ -150,5 +150,74 @@ TEST(rules_in_words, play_from_table_and_a_fixed_hand_show_in_the_words) {
   EXPECT_FALSE(mentions(plain, "There is no stock"));
 }
 
+// Issue 35: the words under the pile say the rule of the card that counts, from the
+// compiled table: every extra rank named, nothing in the phrase that may not follow.
+TEST(pile_words, say_the_rule_of_the_top_for_every_preset) {
+  const auto shiphead = preset_ruleset(preset_id::shiphead);
+  EXPECT_EQ(pile_words(shiphead, top_state{0, false}), "The pile is empty: play anything.");
+  EXPECT_EQ(pile_words(shiphead, top_state{9, false}), "Play a 9 or lower.");
+  EXPECT_EQ(pile_words(shiphead, top_state{8, false}), "Play an 8 or miss a turn.");
+  EXPECT_EQ(pile_words(shiphead, top_state{8, true}), "An 8, used up: play an 8 or higher, or a 2 or 7.");
+  EXPECT_EQ(pile_words(shiphead, top_state{5, false}), "Play a 5 or higher, or a 2.");
+  EXPECT_EQ(pile_words(shiphead, top_state{rank_king, false}), "Play a king or higher, or a 2, 7 or 10.");
+  EXPECT_EQ(pile_words(shiphead, top_state{rank_ace, false}), "Play an ace, or a 2, 7 or 10.");
+  EXPECT_EQ(pile_words(shiphead, top_state{2, false}), "A 2 resets the pile: play anything.");
+  EXPECT_EQ(pile_words(preset_ruleset(preset_id::isf), top_state{7, false}), "Play a 7 or lower.");
+  EXPECT_EQ(pile_words(preset_ruleset(preset_id::limbo), top_state{9, false}), "Play a 9 or lower, or a 10.");
+}
+
+TEST(pile_words, follow_a_tables_powers_and_variants) {
+  ruleset_options options;
+  options.powers = {{rank_king, bit_of(rank_power::wait)}, {rank_ace, bit_of(rank_power::reset)}};
+  const auto rs = made(preset_id::shiphead, options);
+  EXPECT_EQ(pile_words(rs, top_state{rank_king, false}), "Play a king or miss a turn.");
+  EXPECT_EQ(pile_words(rs, top_state{rank_ace, false}), "An ace resets the pile: play anything.");
+
+  ruleset_options strict;
+  strict.lower_than_seven = true;
+  EXPECT_EQ(pile_words(made(preset_id::shiphead, strict), top_state{7, false}), "Play lower than a 7, or a 10.");
+
+  // specials_on_anything off: the 10 follows rank order, so a king admits only K, A and 2.
+  ruleset_options usual;
+  usual.specials_on_anything = false;
+  EXPECT_EQ(pile_words(made(preset_id::shiphead, usual), top_state{rank_king, false}),
+            "Play a king or higher, or a 2.");
+
+  ruleset_options jokers;
+  jokers.jokers = joker_rule::reverse;
+  EXPECT_EQ(pile_words(made(preset_id::standard, jokers), top_state{rank_queen, false}),
+            "Play a queen or higher, or a 2, 10 or joker.");
+}
+
+TEST(pile_words, name_a_sentence_for_every_reachable_top_of_every_preset) {
+  for (auto preset : all_presets) {
+    const auto rs = preset_ruleset(preset);
+    const auto words = pile_words(rs);
+    ASSERT_EQ(words.size(), rs.reachable_top_states().size()) << to_string(preset);
+    for (const auto& [state, sentence] : words) {
+      EXPECT_FALSE(sentence.empty());
+      EXPECT_TRUE(sentence.ends_with(".")) << sentence;
+    }
+  }
+}
+
+TEST(summary_in_words, is_the_presets_own_line_without_house_rules) {
+  for (auto preset : all_presets) EXPECT_EQ(summary_in_words(preset_ruleset(preset)), preset_summary(preset));
+}
+
+TEST(summary_in_words, says_a_tables_own_rules_not_its_presets) {
+  ruleset_options options;
+  options.powers = {{4, bit_of(rank_power::reset)},
+                    {5, bit_of(rank_power::reverse)},
+                    {rank_jack, bit_of(rank_power::skip)},
+                    {rank_king, bit_of(rank_power::wait)}};
+  options.fixed_hand = true;
+  const auto summary = summary_in_words(made(preset_id::shiphead, options));
+  EXPECT_EQ(summary,
+            "Hand of 5, no drawing: 2 resets, 4 resets, 5 reverses, 7 is invisible, 8 must be matched or the next "
+            "player misses a turn, after a 9 play a 9 or lower, 10 burns, jack skips a player, king must be matched or "
+            "the next player misses a turn and four of a kind burns; pick up whenever you like.");
+}
+
 }  // namespace
 }  // namespace shithead::rules

@@ -73,6 +73,12 @@ test('a table with house rules explains them and plays to the end', { timeout: 6
   const text = await reader.page.locator('body').textContent();
   assert.match(text, /Face-up cards may be played together with the hand/);
   assert.match(text, /skip/i);
+  // Its one-line summary is this table's, made from its rules, not the preset's (issue 35).
+  const lead = await reader.page.locator('.rules-page .lead').last().textContent();
+  assert.match(lead, /no drawing/, lead);
+  assert.match(lead, /9 reverses/, lead);
+  assert.match(lead, /jokers skip a player/, lead);
+  assert.doesNotMatch(lead, /after a 9 play a 9 or lower/, lead);
   await shot(reader.page, 'table-rules-phone-small.png');
   assert.deepEqual(reader.errors, []);
   await reader.context.close();
@@ -80,6 +86,29 @@ test('a table with house rules explains them and plays to the end', { timeout: 6
   await hana.page.locator('[data-testid=add-bot]').click();
   await hana.page.locator('.wait-seat', { hasText: /bot/i }).waitFor();
   await hana.page.locator('[data-testid=start-game]').click();
+
+  // The words under the pile are the table's rules for the card that counts, as the
+  // server words them (its 9 reverses: no "or lower"), and a run is named only where that
+  // many of its rank burn the pile.
+  const query = new URL(href.replace('#/rules/', 'api/rules/'), BASE);
+  const doc = await hana.page.evaluate(async (path) => (await fetch(path)).json(), `${query.pathname}${query.search}`);
+  assert.equal(doc.pile_words['[9]'], 'Play a 9 or higher, or a 2, 7 or joker.');
+  let wordsChecked = 0;
+  const checkWords = async () => {
+    const seen = await hana.page.evaluate(() => {
+      const view = window.shitheadApp.table.view;
+      return { top: view?.top ?? null, pile: view?.pile?.length ?? 0, run: view?.run ?? null, phase: view?.phase,
+        note: document.querySelector('.pile-note')?.textContent ?? null,
+        runNote: document.querySelector('.run-note')?.textContent ?? null };
+    });
+    if (seen.phase !== 'play' || seen.note === null || !seen.top) return;
+    const rule = doc.pile_words[seen.top.used ? `<${seen.top.rank}>` : `[${seen.top.rank}]`];
+    assert.ok(rule, `a sentence for ${JSON.stringify(seen.top)}`);
+    assert.ok(seen.note === rule || seen.note.endsWith(`: ${rule.charAt(0).toLowerCase()}${rule.slice(1)}`),
+      `under the pile "${seen.note}" says the rule "${rule}"`);
+    if (seen.runNote) assert.ok(doc.run_burn[seen.run.rank], `"${seen.runNote}" only where a run burns`);
+    wordsChecked += 1;
+  };
 
   let steps = 0;
   let shotMidGame = false;
@@ -89,12 +118,14 @@ test('a table with house rules explains them and plays to the end', { timeout: 6
     if (did === 'over') over = true;
     else if (did !== 'idle') steps += 1;
     else await sleep(60);
+    if (!over && did !== 'idle') await checkWords();
     if (!shotMidGame && steps >= 6) {
       shotMidGame = true;
       await shot(hana.page, 'table-house-rules-phone-small.png');
     }
   }
   assert.ok(over, `the game ended (after ${steps} steps)`);
+  assert.ok(wordsChecked >= 5, `the words under the pile were checked ${wordsChecked} times`);
   t.diagnostic(`the house-rules game took ${await hana.page.evaluate(() => window.shitheadApp.table.view.turns)} turns`);
   const view = await hana.page.evaluate(() => window.shitheadApp.table.view);
   assert.equal(view.stock_count, 0, 'a fixed hand has no stock');

@@ -68,12 +68,36 @@ test('the pile says what counts under an invisible card, and the run', () => {
   const w = pileWords({ pile: ['9D', '7S'], top: { rank: '9', used: false }, run: { rank: '9', length: 1 } });
   assert.equal(w.counts, 'a 9');
   assert.equal(w.under, 'a 7');
-  assert.equal(w.note, 'A 7 is invisible: play on a 9.');
-  const run = pileWords({ pile: ['5D', '5S', '5C'], top: { rank: '5', used: false }, run: { rank: '5', length: 3 } });
-  assert.equal(run.run, 'three 5s in a row');
-  const aces = pileWords({ pile: ['AD', 'AS'], top: { rank: 'A', used: false }, run: { rank: 'A', length: 2 } });
-  assert.equal(aces.run, 'two aces in a row', 'face cards are named in words');
+  assert.equal(w.note, 'A 7 is invisible: play on a 9.', 'before the table’s rules have come');
   assert.match(pileWords({ pile: ['8D'], top: { rank: '8', used: true }, run: null }).note, /used up/);
+});
+
+// What the server's /api/rules/shiphead says (rules/words.cpp), as much as these tests use.
+const SHIPHEAD = {
+  pile_words: { empty: 'The pile is empty: play anything.', '[9]': 'Play a 9 or lower.', '[8]': 'Play an 8 or miss a turn.',
+    '<8>': 'An 8, used up: play an 8 or higher, or a 2 or 7.', '[5]': 'Play a 5 or higher, or a 2.' },
+  run_burn: { 5: 4, A: 4 },
+};
+
+test('the pile says the table’s own rule for the card that counts', () => {
+  assert.equal(pileWords({ pile: ['9D'], top: { rank: '9', used: false } }, SHIPHEAD).note, 'Play a 9 or lower.');
+  assert.equal(pileWords({ pile: ['9D', '7S'], top: { rank: '9', used: false } }, SHIPHEAD).note,
+    'A 7 is invisible: play a 9 or lower.');
+  assert.equal(pileWords({ pile: ['8D'], top: { rank: '8', used: false } }, SHIPHEAD).note, 'Play an 8 or miss a turn.');
+  assert.equal(pileWords({ pile: ['8D'], top: { rank: '8', used: true } }, SHIPHEAD).note,
+    'An 8, used up: play an 8 or higher, or a 2 or 7.');
+  assert.equal(pileWords({ pile: [] }, SHIPHEAD).note, 'The pile is empty: play anything.');
+  // A rank the document does not name (it cannot be on top) falls back to the plain words.
+  assert.equal(pileWords({ pile: ['KD'], top: { rank: 'K', used: false } }, SHIPHEAD).note, 'Play on a king.');
+});
+
+test('a run is shown only where that many of its rank burn the pile', () => {
+  const run = (rank, length, rules) => pileWords({ pile: Array(length).fill(`${rank}D`), top: { rank, used: false },
+    run: { rank, length } }, rules).run;
+  assert.equal(run('5', 3, SHIPHEAD), 'three 5s in a row: one more burns');
+  assert.equal(run('A', 2, SHIPHEAD), 'two aces in a row: two more burn', 'face cards are named in words');
+  assert.equal(run('6', 3, { pile_words: {}, run_burn: {} }), null, 'isf: four of a kind burns nothing');
+  assert.equal(run('5', 3, null), null, 'nothing said before the rules have come');
 });
 
 test('opponents sit clockwise from the viewer’s left', () => {

@@ -11,10 +11,11 @@ const PILE_SHOWN = 5;
 // A fixed small tilt per position, so a redraw does not shuffle the pile's look.
 const TILTS = [-6, 4, -2, 7, -4, 2, -7, 5];
 
-export function centreEl(view) {
+/** `rules`: the table's rules document (net/table-rules.js), or null until it has come. */
+export function centreEl(view, rules = null) {
   const pile = view.pile ?? [];
   const shown = pile.slice(-PILE_SHOWN);
-  const words = pileWords(view);
+  const words = pileWords(view, rules);
   const pileLabel = pile.length
     ? `Pile of ${pile.length}, top card ${cardName(pile[pile.length - 1])}. ${words.note}`
     : 'The pile is empty';

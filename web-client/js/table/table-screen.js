@@ -25,6 +25,7 @@ import {
 import { aRank, rankOf } from '../core/cards.js';
 import { startSwap, tapSwap, stackingAllowed } from '../core/swap.js';
 import { presetOf, presetTitle } from '../views/presets.js';
+import { tableRules } from '../net/table-rules.js';
 import { fly, flare, reducedMotion } from '../ui/motion.js';
 import { icon } from '../ui/icons.js';
 
@@ -194,7 +195,7 @@ export class TableScreen {
       give: targets.includes(seat) ? () => this.handlers.play(seat) : null,
     })));
     this.opponents.dataset.count = String(order.length);
-    replace(this.centre, centreEl(view));
+    replace(this.centre, centreEl(view, tableRules(presetOf(room.ruleset), room.ruleset, () => app.render())));
     layoutPile(this.centre.querySelector('.pile'));
     replace(this.status, ...(app.disconnected ? this.connectionParts(app)
       : this.noteActive() ? [h('span', { class: 'why-not', 'data-testid': 'why-not' }, this.note.text)]

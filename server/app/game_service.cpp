@@ -34,6 +34,16 @@ std::chrono::milliseconds sweep_delay(std::chrono::milliseconds every, std::uint
   return every + std::chrono::milliseconds(static_cast<std::int64_t>(draw % spread));
 }
 
+// "in 2 minutes", "in a minute", "in an hour": a refused newcomer's wait, rounded up to
+// whole minutes so that trying again then works.
+std::string retry_words(std::chrono::steady_clock::duration wait) {
+  if (wait == std::chrono::steady_clock::duration::max()) return "later";
+  const auto minutes = std::max<std::int64_t>(1, std::chrono::ceil<std::chrono::minutes>(wait).count());
+  if (minutes == 1) return "in a minute";
+  if (minutes == 60) return "in an hour";
+  return "in " + std::to_string(minutes) + " minutes";
+}
+
 }  // namespace
 
 game_service::game_service(asio::io_context& ioc, random_source random, service_limits limits, room_services services)
@@ -256,7 +266,8 @@ void game_service::on_hello(connection& c, const protocol::hello_request& reques
   const bool new_player = !token || token->empty();
   if (new_player && limits_.new_players.burst > 0 && use.new_players.available(now) < 1)
     return send_error(c, id, protocol::error_code::rate_limited,
-                      "too many new players from your address; try again later, or come back with your token");
+                      "too many new players from your address; try again " +
+                          retry_words(use.new_players.wait_for(1, now)) + ", or come back with your token");
   if (!new_player && services_.db && is_lower_hex(*token, token_hex_length))
     return look_up_token(c, id, request.name, *token);
   say_hello(c, id, request.name, token, new_player);

@@ -37,8 +37,8 @@ inline credit_limits default_message_budget() {
 // New players one address may make: 30 at once, then 30 an hour.
 inline credit_limits default_new_player_budget() {
   credit_limits budget;
-  budget.rate_per_second = 30.0 / 3600;
-  budget.burst = 30;
+  budget.rate_per_second = 60.0 / 3600;
+  budget.burst = 60;
   budget.abuse_strikes = 0;
   return budget;
 }

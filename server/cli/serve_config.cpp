@@ -269,7 +269,7 @@ const std::string_view config_usage =
     "  --new-players-per-address N\n"
     "                     new players (a hello without a token) one address may make: N at\n"
     "                     once, then N an hour; more are refused with rate_limited\n"
-    "                     (SHITHEAD_NEW_PLAYERS_PER_ADDRESS, default 30; 0: no limit)\n"
+    "                     (SHITHEAD_NEW_PLAYERS_PER_ADDRESS, default 60; 0: no limit)\n"
     "  --tables-per-address N\n"
     "                     open tables that players from one address may have opened; more\n"
     "                     are refused with too_many_tables (SHITHEAD_TABLES_PER_ADDRESS,\n"

@@ -39,7 +39,7 @@ struct serve_config {
   int api_rate = 10;                        // HTTP API requests a second per address; 0: no limit
   int connections_per_address = 64;         // TCP connections per address (an IPv6 /64)
   std::string trusted_proxies;              // addresses and blocks of reverse proxies in front
-  int new_players_per_address = 30;         // new identities an address may make at once, and per hour; 0: no limit
+  int new_players_per_address = 60;         // new identities an address may make at once, and per hour; 0: no limit
   int tables_per_address = 20;              // open tables opened from one address; 0: no limit
   int forget_idle_days = 14;                // players who never finished a game, unseen this long; 0: never
 };

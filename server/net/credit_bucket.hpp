@@ -49,6 +49,15 @@ class credit_bucket {
     return std::min(limits_.burst, credits_ + seconds(now - *last_seen_) * limits_.rate_per_second);
   }
 
+  // How long until take(now + wait, cost) could spend: zero if it could now, the
+  // longest duration when credits never come back (no rate) or `cost` is over the burst.
+  clock::duration wait_for(double cost, clock::time_point now) const {
+    const double missing = cost - available(now);
+    if (missing <= 0) return clock::duration::zero();
+    if (limits_.rate_per_second <= 0 || cost > limits_.burst) return clock::duration::max();
+    return std::chrono::ceil<clock::duration>(std::chrono::duration<double>(missing / limits_.rate_per_second));
+  }
+
   const credit_limits& limits() const { return limits_; }
 
  private:

@@ -183,7 +183,7 @@ TEST(config, api_rate_and_connections_per_address_are_settings) {
 
 TEST(config, what_strangers_may_take_per_address_is_a_setting) {
   const auto defaults = parse({});
-  EXPECT_EQ(defaults.settings.new_players_per_address, 30);
+  EXPECT_EQ(defaults.settings.new_players_per_address, 60);
   EXPECT_EQ(defaults.settings.tables_per_address, 20);
   EXPECT_EQ(defaults.settings.forget_idle_days, 14);
   const auto set = parse({"--new-players-per-address", "0", "--tables-per-address=5", "--forget-idle-days", "30"});

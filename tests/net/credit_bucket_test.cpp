@@ -34,6 +34,20 @@ TEST(credit_bucket, credits_come_back_at_the_rate) {
   EXPECT_FALSE(bucket.take(t0 + 500ms));
 }
 
+// What a refusal can tell the client: how long until the next credit.
+TEST(credit_bucket, says_how_long_until_a_credit_comes_back) {
+  credit_bucket bucket(limits(60.0 / 3600, 2));  // 2 at once, then one a minute
+  EXPECT_EQ(bucket.wait_for(1, t0), clock::duration::zero());
+  ASSERT_TRUE(bucket.take(t0) && bucket.take(t0));
+  const auto wait = bucket.wait_for(1, t0);
+  EXPECT_GE(wait, 59s);
+  EXPECT_LE(wait, 61s);
+  EXPECT_FALSE(bucket.take(t0 + wait - 1s));
+  EXPECT_TRUE(bucket.take(t0 + wait));
+  EXPECT_EQ(bucket.wait_for(3, t0), clock::duration::max()) << "more than the burst never comes";
+  EXPECT_EQ(credit_bucket(limits(0, 1)).wait_for(2, t0), clock::duration::max());
+}
+
 TEST(credit_bucket, a_steady_client_at_the_rate_is_never_refused) {
   credit_bucket bucket(limits(10, 1));
   for (int i = 0; i < 1000; ++i) EXPECT_TRUE(bucket.take(t0 + i * 100ms)) << i;

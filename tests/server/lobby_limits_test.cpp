@@ -49,6 +49,8 @@ TEST(lobby_limits, an_address_makes_only_so_many_new_players_but_known_ones_alwa
   const auto refused = hello_reply(fourth, "Dee");
   EXPECT_EQ(refused.value("code", ""), "rate_limited") << refused.dump();
   EXPECT_NE(refused.value("message", "").find("new players"), std::string::npos);
+  // With a credit every 1,000 s, the next new player may come in 17 minutes.
+  EXPECT_NE(refused.value("message", "").find("try again in 17 minutes"), std::string::npos) << refused.dump();
   // Reconnecting does not refill the budget.
   player again(server.port());
   EXPECT_EQ(hello_reply(again, "Dee").value("code", ""), "rate_limited");

@@ -4,13 +4,17 @@
 // elementFromPoint); checkLayout turns that into a list of problems: nothing off
 // screen, nothing scrolling, no button or opponent over a card or the pile, no name cut
 // off (but a word too long for its seat, which ends in an ellipsis with the whole name in
-// the title), no name broken inside a word, the last move's words whole (issue 35), and
-// on phones no control under 44×44 px.
+// the title), no name broken inside a word, the last move's words whole (issue 35), no
+// hand narrowed or packed while the felt keeps a card's height empty (issue 35), and on
+// phones no control under 44×44 px.
 
 // The narrowest strip of a card a finger may have to tap (its height is at least 28 px,
 // measured in the page); in a hand packed by rank, of the card's run. hand-fan.js's
 // LEAST_STRIP.
 export const MIN_STRIP = 24;
+// The strip a card keeps when the screen has the room (hand-fan.js's COMFORTABLE_STRIP,
+// 30), less the 2-px grain of the strip's measure.
+export const COMFORTABLE_STRIP = 28;
 
 /** Resolves once two frames in a row lay the table out alike (a resize refits the hand). */
 export async function settle(page) {
@@ -102,6 +106,15 @@ export function measure(page) {
         hand: Math.max(0, ...[...document.querySelectorAll('.my-hand')].map((h) => h.scrollWidth - h.clientWidth)),
       },
       pile: pile ? box(pile) : null,
+      // The felt that nothing uses: the middle of the table beyond the stock, the pile and
+      // their words (it takes what the rest of the table leaves, table.css).
+      emptyFelt: (() => {
+        const zone = document.querySelector('.felt > .centre-zone');
+        const parts = zone ? [...zone.querySelectorAll(':scope > .centre > *')].filter((el) => el.getClientRects().length) : [];
+        if (!parts.length) return 0;
+        const boxes = parts.map((el) => el.getBoundingClientRect());
+        return zone.getBoundingClientRect().height - (Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top)));
+      })(),
       handInfo: (() => {
         const hand = document.querySelector('.my-hand');
         if (!hand) return null;
@@ -183,6 +196,17 @@ export async function checkLayout(page, state, size, { phone }) {
     if (!inside(s.box, m.viewport)) problems.push(`opponent "${s.name}" is off screen`);
     if (m.pile && overlap(s.box, m.pile)) problems.push(`opponent "${s.name}" overlaps the pile`);
     for (const c of m.cards) if (overlap(s.box, c.box)) problems.push(`opponent "${s.name}" overlaps card ${c.name}`);
+  }
+  // A long hand takes another row rather than narrow strips or packed ranks while the felt
+  // has the height for one (issue 35: 26-px strips under 150 px of empty felt): a row
+  // costs about half a card's height, so a whole card's height of empty felt is room to spare.
+  const hand = m.cards.filter((c) => c.zone === 'hand');
+  if (hand.length) {
+    const narrowest = Math.min(...hand.map((c) => c.strip.width));
+    const packed = hand.some((c) => c.pack !== null);
+    if ((packed || narrowest < COMFORTABLE_STRIP) && m.emptyFelt >= hand[0].box.height) {
+      problems.push(`the hand ${packed ? 'packs its ranks' : `keeps strips of ${narrowest} px`} under ${Math.round(m.emptyFelt)} px of empty felt`);
+    }
   }
   const cut = m.cut.filter((c) => c.title !== c.text);
   if (cut.length) problems.push(`cut off: ${cut.map((c) => c.text).join(', ')}`);

@@ -4,8 +4,10 @@
 // a 20-card hand keeps a strip a finger can tap (proved with elementFromPoint), and a
 // selected card hides none of its neighbours; a 30-card hand, too long for that on a
 // phone, packs each rank, every rank keeps a strip, and a tap on one adds one more of its
-// cards. Checked in the swap, mid-game with a 20- and a 30-card hand, on face-down cards
-// and at game over, with a screenshot of each: layout-STATE-SIZE.png.
+// cards, unless the felt has the height for a third row (issue 35: a 23-card hand on a
+// tall phone takes one, and its strips grow from 26 px to 40). Checked in the swap,
+// mid-game with a 20-, a 23- and a 30-card hand, on face-down cards and at game over,
+// with a screenshot of each: layout-STATE-SIZE.png.
 //
 // One player in one browser plays real games against bots and resizes the window
 // between looks. The long hands come from picking up the pile whenever the rules let
@@ -65,6 +67,24 @@ async function growHand(page, target) {
       const takes = pickup && v.pile.length && (v.hand.length + v.pile.length <= most || !plays.length);
       window.shitheadApp.act(takes ? pickup : plays[0] ?? pickup);
     }, target);
+    await page.waitForFunction((v) => window.shitheadApp.table.version !== v, before);
+  }
+  return app(page, () => window.shitheadApp.table.view.hand.length);
+}
+
+/** growHand, then plays the fewest cards it can until the hand holds exactly `target`. */
+async function handOf(page, target) {
+  await growHand(page, target);
+  for (let i = 0; i < 100; i += 1) {
+    await waitForView(page, 'my-turn');
+    const hand = await app(page, () => window.shitheadApp.table.view.hand.length);
+    if (hand <= target) return hand;
+    const before = await app(page, () => window.shitheadApp.table.version);
+    await app(page, () => {
+      const { legal } = window.shitheadApp.table.view;
+      const plays = legal.filter((a) => a.type === 'play').sort((a, b) => a.cards.length - b.cards.length);
+      window.shitheadApp.act(plays[0] ?? legal[0]);
+    });
     await page.waitForFunction((v) => window.shitheadApp.table.version !== v, before);
   }
   return app(page, () => window.shitheadApp.table.view.hand.length);
@@ -161,7 +181,21 @@ test('the table holds its layout at every size: swap, a 20- and a 30-card hand, 
     return out;
   }));
 
-  // 2b. Thirty cards: on a phone too many for two rows card by card, so each rank packs.
+  // 2a. Twenty-three cards (issue 35): two rows on a tall phone left them 26-px strips
+  // under some 120 px of empty felt; a third row taken from that felt gives them 40 px.
+  // A short phone has no felt to spare (two rows, 24 px), a phone held sideways one row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const hand23 = await handOf(page, 23);
+  assert.equal(hand23, 23, 'the hand holds 23 cards');
+  problems.push(...await everySize(page, 'hand23', (m, size) => {
+    const strips = m.cards.filter((c) => c.zone === 'hand').map((c) => c.strip.width);
+    t.diagnostic(`23 cards at ${size}: ${m.handInfo.rows} rows, strips of ${Math.min(...strips)} px, ${Math.round(m.emptyFelt)} px of empty felt`);
+    if (size === '390x844' && Math.min(...strips) < 34) return [`strips of ${Math.min(...strips)} px, not 34 or more`];
+    return [];
+  }, [['390x844', 390, 844], ['360x640', 360, 640], ['844x390', 844, 390]]));
+
+  // 2b. Thirty cards: on a phone too many for two rows card by card, so each rank packs
+  // (or, where the felt has the height, they take a third row).
   await page.setViewportSize({ width: 390, height: 844 });
   const hand30 = await growHand(page, 30);
   assert.ok(hand30 >= 30, `the hand grew to 30 cards (${hand30})`);
@@ -207,7 +241,9 @@ test('the table holds its layout at every size: swap, a 20- and a 30-card hand, 
     const out = [];
     if (m.cards.filter((c) => c.zone === 'hand').length < 30) out.push('fewer than 30 hand cards');
     const [w, h] = size.split('x').map(Number);
-    if (Math.min(w, h) < 500 && !m.cards.some((c) => c.pack !== null)) out.push('a phone does not pack the hand');
+    if (Math.min(w, h) < 500 && !m.cards.some((c) => c.pack !== null) && Number(m.handInfo.rows) < 3) {
+      out.push(`a phone neither packs the hand nor takes a third row (${m.handInfo.rows} rows)`);
+    }
     if (!m.buttons.some((b) => b.name.startsWith('Play'))) out.push('no Play button');
     return out;
   }));
@@ -377,11 +413,11 @@ test('a crowded table holds its layout at every size: eight seats, a 15-card han
   });
   await page.locator('[data-testid=last-step]', { hasText: 'Wolfgang-Amadeus-Moz' }).waitFor();
   await page.evaluate(() => {
-    document.querySelector('.pile-note').textContent = 'A 7 is invisible: play on a 9 or lower.';
+    document.querySelector('.pile-note').textContent = 'A 7 is invisible: an 8, used up: play an 8 or higher, or a 2 or 7.';
     const info = document.querySelector('[data-testid=pile-info]');
     const run = info.querySelector('.run-note') ?? info.appendChild(document.createElement('span'));
     run.className = 'run-note';
-    run.textContent = 'three 9s in a row';
+    run.textContent = 'three 7s: a fourth burns';
   });
   problems.push(...await everySize(page, 'seats8-long-words', sevenOpponents, CROWDED_SIZES));
 

@@ -42,6 +42,42 @@ test('a screen held sideways has one row: the cards overlap more instead', () =>
   assert.ok(Math.abs(l.positions.at(-1).x + 54 - 560) < 1e-9);
 });
 
+// A tall phone (390×844): 66-px cards in 354 px, rows 47 px apart; three rows are
+// 14 + 92.4 + 2 × 47.3 ≈ 201 px high.
+const tall = { width: 354, cardWidth: 66, cardHeight: 92.4, lift: 14, maxRows: 2, mostRows: 4 };
+
+test('twenty-three cards on a tall phone take a third row of the felt nothing uses: strips of 41 px, not 26', () => {
+  const squeezed = fanLayout({ ...tall, count: 23 });
+  assert.equal(squeezed.rows, 2);
+  assert.ok(squeezed.step < COMFORTABLE_STRIP, `two rows leave ${squeezed.step} px`);
+  const l = fanLayout({ ...tall, count: 23, room: 260 });
+  assert.equal(l.rows, 3);
+  assert.ok(l.step > 40, `a strip of ${l.step} px`);
+  assert.ok(l.height <= 260);
+  for (const p of l.positions) assert.ok(p.x >= 0 && p.x + 66 <= 354 + 1e-9);
+});
+
+test('rows taken from the felt stop at the first that keeps a comfortable strip, and at mostRows', () => {
+  assert.equal(fanLayout({ ...tall, count: 23, room: 1000 }).rows, 3);
+  assert.equal(fanLayout({ ...tall, count: 15, room: 1000 }).rows, 2);
+  assert.equal(fanLayout({ ...tall, count: 60, room: 1000 }).rows, 4);
+});
+
+test('without the height for another row the hand keeps its rows, and never fewer than maxRows', () => {
+  assert.equal(fanLayout({ ...tall, count: 23, room: 200 }).rows, 2);
+  assert.equal(fanLayout({ ...tall, count: 23, room: -40 }).rows, 2);
+  assert.equal(fanLayout({ ...tall, count: 23, room: 1000, mostRows: 2 }).rows, 2);
+});
+
+test('thirty cards with the felt for a third row stay card by card instead of packing', () => {
+  const ranks = handOf([3, 2, 3, 2, 2, 3, 2, 2, 3, 2, 2, 2, 2]);
+  assert.equal(fanLayout({ ...tall, count: 30, ranks }).packed, true);
+  const l = fanLayout({ ...tall, count: 30, ranks, room: 260 });
+  assert.equal(l.packed, false);
+  assert.equal(l.rows, 3);
+  assert.ok(l.step >= COMFORTABLE_STRIP, `a strip of ${l.step} px`);
+});
+
 test('no cards, no room', () => {
   assert.deepEqual(fanLayout({ ...phone, count: 0 }).positions, []);
 });

@@ -94,8 +94,8 @@ test('the pile says the table’s own rule for the card that counts', () => {
 test('a run is shown only where that many of its rank burn the pile', () => {
   const run = (rank, length, rules) => pileWords({ pile: Array(length).fill(`${rank}D`), top: { rank, used: false },
     run: { rank, length } }, rules).run;
-  assert.equal(run('5', 3, SHIPHEAD), 'three 5s in a row: one more burns');
-  assert.equal(run('A', 2, SHIPHEAD), 'two aces in a row: two more burn', 'face cards are named in words');
+  assert.equal(run('5', 3, SHIPHEAD), 'three 5s: a fourth burns');
+  assert.equal(run('A', 2, SHIPHEAD), 'two aces: two more burn', 'face cards are named in words');
   assert.equal(run('6', 3, { pile_words: {}, run_burn: {} }), null, 'isf: four of a kind burns nothing');
   assert.equal(run('5', 3, null), null, 'nothing said before the rules have come');
 });

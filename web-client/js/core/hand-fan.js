@@ -1,8 +1,9 @@
 // Where each card of the player's hand lies: one row while every card can keep a strip
-// wide enough to tap, else as many rows as needed (up to `maxRows`), each row fanned to
-// the width. A card covers the right part of the one before it and a lower row the
-// bottom of the row above, so every card keeps its top-left corner (rank and suit) in
-// sight and a strip to tap, even under a neighbour lifted by its selection.
+// wide enough to tap, else as many rows as needed (up to `maxRows`, or up to `mostRows`
+// where the screen has height that nothing else uses), each row fanned to the width. A
+// card covers the right part of the one before it and a lower row the bottom of the row
+// above, so every card keeps its top-left corner (rank and suit) in sight and a strip to
+// tap, even under a neighbour lifted by its selection.
 //
 // A hand too long even for that (thirty cards on a small phone, or twenty-five on one held
 // sideways, where there is room for one row only) packs each rank: its cards lie a few
@@ -21,19 +22,22 @@ export const LEAST_PACKED_OFFSET = 3;
 /**
  * `count` cards of `cardWidth`×`cardHeight` in `width` px. `lift`: how far a selected
  * card rises; `gap`: the space between cards that need not overlap; `maxRows`: how many
- * rows the screen has room for; `ranks`: each card's rank in display order (same ranks
- * side by side), which lets a hand too long for its rows pack them. Returns the rows,
+ * rows the screen always has room for; `mostRows` and `room`: more rows, up to
+ * `mostRows`, while the area stays within `room` px high (a tall phone's felt that
+ * nothing else uses); `ranks`: each card's rank in display order (same ranks side by
+ * side), which lets a hand too long for its rows pack them. Returns the rows,
  * each card's {x, y} from the top left of the area, the area's height including the room
  * above for a lifted card, and for a packed hand `packed: true` with each card's group
  * (`group[i]`: the index of its rank's run) and the offset inside a run.
  */
 export function fanLayout({ count, width, cardWidth, cardHeight, lift = 18, gap = 6, maxRows = 1,
-  strip = COMFORTABLE_STRIP, ranks = null }) {
+  mostRows = maxRows, room = 0, strip = COMFORTABLE_STRIP, ranks = null }) {
   if (count <= 0) return { rows: 0, perRow: 0, step: 0, rowStep: 0, positions: [], height: 0, packed: false };
   // A lower row leaves the row above its corner index and a strip that a card lifted
   // from below still does not cover.
   const rowStep = Math.min(cardHeight + gap, Math.max(cardHeight * 0.5, lift + Math.max(28, cardHeight * 0.36)));
-  const shape = { width, cardWidth, cardHeight, gap, lift, rowStep, maxRows, strip };
+  const rowsInRoom = 1 + Math.floor((room - lift - cardHeight) / rowStep);
+  const shape = { width, cardWidth, cardHeight, gap, lift, rowStep, maxRows: Math.max(maxRows, Math.min(mostRows, rowsInRoom)), strip };
   const single = cardByCard(count, shape);
   const runs = ranks && ranks.length === count ? rankRuns(ranks) : null;
   if (single.step >= LEAST_STRIP || !runs || runs.length === count) return single;

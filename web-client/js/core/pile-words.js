@@ -7,7 +7,7 @@
 import { rankOf, aRank, numberWord, ranksWord } from './cards.js';
 
 /**
- * { counts: "a 9" | null, under: "a 7" | null, run: "three 5s in a row: one more burns" | null, note }
+ * { counts: "a 9" | null, under: "a 7" | null, run: "three 5s: a fourth burns" | null, note }
  * from the view's pile, top and run, and the table's rules document (or null).
  */
 export function pileWords(view, rules = null) {
@@ -30,7 +30,7 @@ export function pileWords(view, rules = null) {
 }
 
 /**
- * "three 5s in a row: one more burns" where that many of the rank burn the pile; nothing
+ * "three 5s: a fourth burns" where that many of the rank in a row burn the pile; nothing
  * where a run of it burns nothing (or before the rules have come).
  */
 function runWords(run, rules) {
@@ -38,8 +38,10 @@ function runWords(run, rules) {
   const burns = rules?.run_burn?.[run.rank];
   if (!burns || run.length >= burns) return null;
   const more = burns - run.length;
-  return `${numberWord(run.length)} ${ranksWord(run.rank)} in a row: ${numberWord(more)} more ${more === 1 ? 'burns' : 'burn'}`;
+  return `${numberWord(run.length)} ${ranksWord(run.rank)}: ${more === 1 ? `a ${ORDINALS[burns] ?? `${burns}th`} burns` : `${numberWord(more)} more burn`}`;
 }
+
+const ORDINALS = ['', '', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
 
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);

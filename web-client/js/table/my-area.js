@@ -110,7 +110,8 @@ function explains(el, ui, target) {
 /**
  * Lays the hand's cards out to fit its width (see core/hand-fan.js): the card size, the
  * lift of a selected card and the rows the screen has room for come from the CSS
- * (`--lift`, `--hand-rows`), so that each layout of the table says them once. A hand
+ * (`--lift`, `--hand-rows`, and `--hand-rows-most`, the most it may take from felt that
+ * nothing else uses), so that each layout of the table says them once. A hand
  * packed by rank gets the class `packed`; each of its cards names its run (`data-pack`),
  * and the front card of a run of two or more says how many (`data-pack-count`, drawn as
  * a badge).
@@ -123,12 +124,17 @@ export function fitHand(handEl) {
     handEl.style.removeProperty('height');
     return;
   }
+  followFelt(handEl.closest('.felt'));
   const style = getComputedStyle(handEl);
   const px = (name) => parseFloat(style.getPropertyValue(name)) || 0;
   const width = handEl.clientWidth - px('padding-left') - px('padding-right');
+  const rows = Math.max(1, Math.round(px('--hand-rows')));
+  const mostRows = Math.max(rows, Math.round(px('--hand-rows-most')));
   const layout = fanLayout({
     count: cards.length, width, cardWidth: cards[0].offsetWidth, cardHeight: cards[0].offsetHeight,
-    lift: px('--lift'), maxRows: Math.max(1, Math.round(px('--hand-rows'))),
+    lift: px('--lift'), maxRows: rows, mostRows,
+    // The hand's height now and the felt's to spare: the same whatever rows the hand has now.
+    room: mostRows > rows ? handEl.offsetHeight - px('padding-bottom') + spareFelt(handEl) : 0,
     ranks: cards.map((card) => rankOf(card.dataset.card)),
   });
   // How many cards each run of a packed hand holds.
@@ -151,4 +157,43 @@ export function fitHand(handEl) {
   handEl.classList.toggle('packed', layout.packed);
   handEl.dataset.rows = String(layout.rows);
   handEl.style.height = `${Math.ceil(layout.height + px('padding-bottom'))}px`;
+}
+
+/**
+ * The felt's height changes without a resize of the window or of the hand's width (a
+ * phone's browser bars come and go under its 100dvh, and a resize event comes before the
+ * new height): the rows the hand takes from it follow, once the felt has its new height.
+ */
+const followed = new WeakSet();
+function followFelt(felt) {
+  if (!felt || followed.has(felt) || typeof ResizeObserver !== 'function') return;
+  followed.add(felt);
+  let height = felt.clientHeight;
+  new ResizeObserver(() => {
+    if (felt.clientHeight === height) return;
+    height = felt.clientHeight;
+    const hand = felt.querySelector('.my-hand');
+    if (hand) fitHand(hand);
+  }).observe(felt);
+}
+
+/**
+ * The felt's height that nothing uses (px), less than nothing when the table already
+ * squeezes: the middle of the table takes what the rest leaves it (table.css,
+ * `.centre-zone`) and shows the stock, the pile and their words in part of it, the row of
+ * cards as tall as it asks (its `contain-intrinsic-height`) when the room allows; the rest
+ * is empty cloth above and under them. A pile already smaller than that, or a felt that
+ * overflows, counts against the hand.
+ */
+function spareFelt(handEl) {
+  const felt = handEl.closest('.felt');
+  const zone = felt?.querySelector(':scope > .centre-zone');
+  const cards = zone?.querySelector(':scope > .centre > .centre-cards');
+  if (!cards) return 0;
+  const parts = [...zone.querySelectorAll(':scope > .centre > *')].filter((el) => el.getClientRects().length);
+  const boxes = parts.map((el) => el.getBoundingClientRect());
+  const used = Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top));
+  const asked = parseFloat(/([\d.]+)px\s*$/.exec(getComputedStyle(cards).containIntrinsicHeight)?.[1]);
+  const short = Number.isFinite(asked) ? Math.max(0, asked - cards.getBoundingClientRect().height) : 0;
+  return Math.max(0, zone.getBoundingClientRect().height - used) - short - Math.max(0, felt.scrollHeight - felt.clientHeight);
 }

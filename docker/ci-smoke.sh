@@ -54,6 +54,25 @@ if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 
+# SHITHEAD_EXPORT_BINARY=PATH: the image's binary, copied out for the stages after this
+# one, so that CI compiles the release build once, not once here and once on the host.
+# The image's build stage is Debian 12 with the packages of scripts/install-deps.sh, as
+# the host is; a binary that does not run here (a library missing) is not kept, and the
+# caller builds its own.
+if [ -n "${SHITHEAD_EXPORT_BINARY:-}" ]; then
+  dest=$SHITHEAD_EXPORT_BINARY
+  mkdir -p "$(dirname "$dest")"
+  container=$(docker create "${SMOKE_IMAGE:-shithead:smoke}")
+  # Running it is the check: a library missing here stops it before it prints the rules.
+  if docker cp "$container:/usr/local/bin/shithead" "$dest" >/dev/null && "$dest" rules shiphead >/dev/null 2>&1; then
+    echo "docker smoke: the image's binary is at $dest"
+  else
+    echo "docker smoke: the image's binary does not run on this host; not kept" >&2
+    rm -f "$dest"
+  fi
+  docker rm "$container" >/dev/null
+fi
+
 # compose.ha.yaml: PostgreSQL, two servers and HAProxy, a kill and a takeover. Its
 # server image comes from the build above's cache.
 echo "docker smoke: compose.ha.yaml"

@@ -31,7 +31,6 @@ const SHELL = [
   '/js/core/cards.js',
   '/js/core/event-words.js',
   '/js/core/identity.js',
-  '/js/core/pending-move.js',
   '/js/core/room-sync.js',
   '/js/core/routes.js',
   '/js/core/table-list.js',

@@ -9,7 +9,6 @@ import { applyTablesChanged } from './core/table-list.js';
 import { describeEvents } from './core/event-words.js';
 import { formatDeviceCode, joinRefusal, normalizeCode, normalizeDeviceCode, parseHash, tableCodeFromPath } from './core/routes.js';
 import { botLevel } from './core/bot-levels.js';
-import { newMove, connectionLost, onStateFrame as movesOnFrame } from './core/pending-move.js';
 import { TableSounds } from './ui/sound.js';
 import { ScreenWakeLock } from './ui/wake-lock.js';
 import { toast } from './ui/toast.js';
@@ -65,6 +64,10 @@ export class App {
     this.freshEvents = [];         // game events not yet animated (the table screen takes them)
     this.freshReactions = [];      // reactions not yet shown as bubbles
     this.move = null;              // our move the table has not answered (core/pending-move.js)
+    // core/pending-move.js is table code: it comes with the first table frame, not on the
+    // first visit (the lobby needs none of it); no move exists before it has come.
+    this.moves = null;
+    this.movesLoading = null;
     this.movesSettled = 0;         // counts moves the table took: the table screen then clears its selection
     this.moveNotice = null;        // { text, at }: why a move did not happen, shown by the hand
     this.sound = new TableSounds({ muted: this.identity.muted });
@@ -84,7 +87,7 @@ export class App {
         this.status = status;
         if (status !== 'open') {
           this.welcomed = false;
-          this.move = connectionLost(this.move);
+          if (this.moves) this.move = this.moves.connectionLost(this.move);
           // A code asked for on a connection that dropped will not come.
           if (this.deviceCode?.asked) this.deviceCode = { error: 'The connection dropped before a code came: try again.' };
         }
@@ -437,9 +440,13 @@ export class App {
    * changed meanwhile (core/pending-move.js).
    */
   act(action) {
+    if (!this.moves) {
+      this.loadMoves().then(() => this.act(action));
+      return;
+    }
     this.moveNotice = null;
     const sent = this.connected;
-    this.move = newMove(action, this.table.view, { sent });
+    this.move = this.moves.newMove(action, this.table.view, { sent });
     if (sent) this.sendMove();
     this.render();
   }
@@ -596,9 +603,15 @@ export class App {
     this.render();
   }
 
+  loadMoves() {
+    this.movesLoading ??= import('./core/pending-move.js').then((m) => { this.moves = m; });
+    return this.movesLoading;
+  }
+
   onStateFrame(frame) {
     // Frames sent before the server took our `leave` still arrive; `left` follows them.
     if (this.leaving) return;
+    if (!this.moves) this.loadMoves();
     const before = this.table;
     if (frame.type === 'room' && before.room && before.room.code !== frame.code) {
       // A different table: its log and chat start empty.
@@ -611,7 +624,9 @@ export class App {
     if (!result.applied) return;
     this.table = result.table;
     if (before.room && frame.type === 'room' && before.room.code !== frame.code) this.move = null;
-    const moved = movesOnFrame(this.move, frame, this.table.view);
+    // Before pending-move.js has come there is no move of ours to settle.
+    const moved = this.moves?.onStateFrame(this.move, frame, this.table.view)
+      ?? { move: this.move, send: false, settled: false, notice: null, played: null };
     this.move = moved.move;
     if (moved.settled) this.movesSettled += 1;
     if (moved.notice) this.moveNotice = { text: moved.notice, at: Date.now() };

@@ -6,8 +6,10 @@ import base64, json, os, socket, struct, threading
 
 class ws:
     """One client WebSocket: text frames out (masked), frames in; answers pings."""
-    def __init__(self, port, timeout, path="/ws"):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    def __init__(self, port, timeout, path="/ws", source=None):
+        """`source`: the loopback address to connect from (127.0.0.0/8 is all loopback)."""
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout,
+                                             source_address=(source, 0) if source else None)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         key = base64.b64encode(os.urandom(16)).decode()
         self.sock.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <iterator>
 #include <string_view>
 
@@ -186,11 +185,16 @@ std::vector<std::string> on_anything_sentences(const ruleset& rs) {
   return sentences;
 }
 
-std::vector<std::string> burn_sentences(const ruleset& rs) {
-  // The run length most ranks share, then the ranks that differ from it.
+// The run length that burns most ranks (0: most ranks never burn by a run); the ranks
+// that differ from it are named one by one.
+int common_run_burn(const ruleset& rs) {
   std::array<int, 9> votes{};
   for (rank r = rank_two; r <= rank_ace; ++r) ++votes[std::min<std::size_t>(rs.run_burn[r], 8)];
-  const int common = static_cast<int>(std::max_element(votes.begin(), votes.end()) - votes.begin());
+  return static_cast<int>(std::max_element(votes.begin(), votes.end()) - votes.begin());
+}
+
+std::vector<std::string> burn_sentences(const ruleset& rs) {
+  const int common = common_run_burn(rs);
   std::vector<std::string> sentences;
   if (common > 0) sentences.push_back(capitalised(number_word(common)) + " of a kind in a row on the pile burns it.");
   for (rank r = rank_two; r <= rank_ace; ++r) {
@@ -367,15 +371,11 @@ std::string summary_in_words(const ruleset& rs) {
     case joker_rule::skip: powers.emplace_back("jokers skip a player"); break;
     case joker_rule::none: break;
   }
-  for (const auto& sentence : burn_sentences(rs)) {
-    if (sentence.find("out of turn") != std::string::npos) continue;
-    // "Four of a kind in a row on the pile burns it." -> "four of a kind burns"
-    const auto kind = sentence.find(" of a kind");
-    auto phrase = kind != std::string::npos ? sentence.substr(0, kind) + " of a kind burns"
-                                            : sentence.substr(0, sentence.find(" in a row")) + " burn";
-    phrase[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(phrase[0])));
-    powers.push_back(std::move(phrase));
-  }
+  const int common = common_run_burn(rs);
+  if (common > 0) powers.push_back(number_word(common) + " of a kind burns");
+  for (rank r = rank_two; r <= rank_ace; ++r)
+    if (rs.run_burn[r] > 0 && rs.run_burn[r] != common)
+      powers.push_back(number_word(rs.run_burn[r]) + " " + plural(r) + " burn");
   std::string text = capitalised(deal) + ": " + join(powers, "and");
   text += rs.voluntary_pickup ? "; pick up whenever you like" : "; you must play if you can";
   if (rs.pickup_leads) text += ", and who picks up leads next";

@@ -20,8 +20,6 @@ http_reply error_reply(protocol::error_code code, std::string_view message) {
 
 }  // namespace
 
-std::string preset_body(const rules::ruleset& rs) { return protocol::preset_body(rs); }
-
 http_reply health_reply(const std::optional<std::string>& store_problem) {
   auto reply = http_reply::of(protocol::health_answer(store_problem));
   reply.cache_control = "no-store";
@@ -57,10 +55,10 @@ http_reply rules_reply(std::string_view path, std::string_view query) {
   const auto preset = rules::parse_preset(name);
   if (!preset)
     return error_reply(protocol::error_code::unknown_preset, "no preset is called '" + std::string(name) + "'");
-  if (query.empty()) return ok(preset_body(rules::preset_ruleset(*preset)));
+  if (query.empty()) return ok(protocol::preset_body(rules::preset_ruleset(*preset)));
   auto rs = ruleset_from_query(*preset, query);
   if (auto* error = std::get_if<http_reply>(&rs)) return std::move(*error);
-  return ok(preset_body(std::get<rules::ruleset>(rs)));
+  return ok(protocol::preset_body(std::get<rules::ruleset>(rs)));
 }
 
 void add_server_routes(http_routes& routes, store_health health, std::shared_ptr<server_metrics> metrics) {

@@ -35,7 +35,4 @@ void add_server_routes(http_routes& routes, store_health health, std::shared_ptr
 http_reply health_reply(const std::optional<std::string>& store_problem);
 http_reply rules_reply(std::string_view path, std::string_view query = {});
 
-// The body of GET /api/rules/{preset} for `rs` (protocol::preset_body with its words).
-std::string preset_body(const rules::ruleset& rs);
-
 }  // namespace shithead::server

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "protocol/rules_api.hpp"
 #include "server/net/http_api.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
@@ -130,7 +131,7 @@ TEST(http_api, head_gets_the_headers_without_the_body) {
   const auto reply = connection.request(http::verb::head, "/api/rules/shiphead");
   ASSERT_EQ(reply.status, 200u) << reply.error;
   EXPECT_TRUE(reply.body.empty());
-  const auto body = preset_body(rules::preset_ruleset(rules::preset_id::shiphead));
+  const auto body = protocol::preset_body(rules::preset_ruleset(rules::preset_id::shiphead));
   EXPECT_EQ(reply.header("Content-Length"), std::to_string(body.size()));
   // The connection is still in step: the next answer is whole.
   EXPECT_EQ(nlohmann::json::parse(connection.get("/healthz").body)["ok"], true);

@@ -63,28 +63,13 @@ struct node {
   bool up = false;  // serving, neither killed nor paused
 
   bool start(const server_data& data, const std::string& lease_ms) {
-    std::vector<std::string> args{server_binary(),
-                                  "serve",
-                                  "--port",
-                                  std::to_string(port),
-                                  "--bind",
-                                  "127.0.0.1",
-                                  "--threads",
-                                  "2",
-                                  "--cluster",
-                                  "on",
-                                  "--lease-ms",
-                                  lease_ms,
-                                  "--trusted-proxies",
-                                  "127.0.0.1",
-                                  "--api-rate",
-                                  "0",
-                                  "--new-players-per-address",
-                                  "0",
-                                  "--tables-per-address",
-                                  "0",
-                                  "--bot-pace",
-                                  "0"};
+    std::vector<std::string> args{server_binary(), "serve", "--port", std::to_string(port), "--bind", "127.0.0.1",
+                                  "--threads", "2", "--cluster", "on", "--lease-ms", lease_ms, "--trusted-proxies",
+                                  "127.0.0.1", "--api-rate", "0", "--new-players-per-address", "0",
+                                  "--tables-per-address", "0", "--bot-pace", "0",
+                                  // Named, because the binary may be the Docker image's,
+                                  // whose built-in folder is /opt/shithead/web-client.
+                                  "--static", SHITHEAD_WEB_CLIENT};
     for (auto& flag : data.flags()) args.push_back(std::move(flag));
     process = std::make_unique<child_process>(server_binary(), std::move(args));
     up = process->started() && process->wait_for(listening_line(), 30s).has_value();

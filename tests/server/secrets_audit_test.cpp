@@ -120,23 +120,13 @@ struct audited_server {
   std::uint16_t port = 0;
 
   audited_server() {
-    std::vector<std::string> args = {"serve",
-                                     "--port",
-                                     "0",
-                                     "--bind",
-                                     "127.0.0.1",
-                                     "--threads",
-                                     "2",
-                                     "--bot-pace",
-                                     "0",
-                                     "--new-players-per-address",
-                                     "0",
-                                     "--tables-per-address",
-                                     "0",
-                                     "--api-rate",
-                                     "0",
-                                     "--data",
-                                     (data.path() / "shithead.db").string()};
+    std::vector<std::string> args = {"serve", "--port", "0", "--bind", "127.0.0.1", "--threads", "2", "--bot-pace", "0",
+                                     "--new-players-per-address", "0", "--tables-per-address", "0", "--api-rate", "0",
+                                     "--data", (data.path() / "shithead.db").string(),
+                                     // Named, because the binary under audit may be the
+                                     // Docker image's, whose built-in folder is /opt/shithead.
+                                     "--static", (data.path() / "static").string()};
+    data.write("static/index.html", index_html);
     if (const char* other = std::getenv("SHITHEAD_AUDIT_BINARY")) {
       args.insert(args.begin(), other);
       process = std::make_unique<child_process>(other, args);

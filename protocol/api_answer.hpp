@@ -15,6 +15,9 @@ struct api_answer {
   int status = 200;
   std::string body;
   std::optional<int> retry_after_seconds;
+  // The same request will always get this same answer (a finished game's steps), so
+  // anything between may keep it.
+  bool never_changes = false;
 };
 
 // {"error": code, "message": message} with the status the error catalog gives the code.

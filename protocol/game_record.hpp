@@ -11,6 +11,7 @@
 #include "rules/action.hpp"
 #include "rules/deal.hpp"
 #include "rules/error.hpp"
+#include "rules/event.hpp"
 #include "rules/game_state.hpp"
 #include "rules/ruleset.hpp"
 
@@ -42,6 +43,11 @@ struct replay_outcome {
   int failed_index = -1;                   // the first illegal action, or -1
   std::optional<rules::rule_error> error;  // why it was illegal
 };
+
+// One recorded action applied to `state` (its events in `events`), or why the rules
+// refuse it; the state is unchanged then. A seat off the table is refused, not a crash.
+std::optional<rules::rule_error> replay_action(rules::game_state& state, const recorded_action& done,
+                                               std::vector<rules::event>& events);
 
 // Starts the game and applies the actions in order up to the first illegal one.
 // The error is the rules' when the deal itself is impossible.

@@ -21,6 +21,12 @@ class json_writer {
   explicit json_writer(std::string& out) : out_(out) {}
 
   json_writer& begin_object();
+  // Goes on inside an object whose opening brace and first members are already in the
+  // text (written by another writer), so the next key takes a comma.
+  json_writer& continue_object() {
+    need_comma_ = true;
+    return *this;
+  }
   json_writer& end_object();
   json_writer& begin_array();
   json_writer& end_array();

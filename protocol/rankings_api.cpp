@@ -3,7 +3,9 @@
 #include <charconv>
 #include <ctime>
 
+#include "protocol/game_steps.hpp"
 #include "protocol/json_text.hpp"
+#include "protocol/json_writer.hpp"
 #include "protocol/server_message_json.hpp"
 
 namespace shithead::protocol {
@@ -11,6 +13,8 @@ namespace {
 
 constexpr std::string_view players_prefix = "/api/players/";
 constexpr std::string_view games_prefix = "/api/games/";
+constexpr std::string_view history_suffix = "/history";
+constexpr std::string_view steps_suffix = "/steps";
 
 api_answer bad_query(std::string_view message) { return api_error(error_code::bad_query, message); }
 
@@ -135,6 +139,7 @@ json leaderboard_json(const leaderboard_page& page) {
     row["player_id"] = entry.player_id;
     row["name"] = entry.name;
     put_counts(row, entry.counts);
+    row["week"] = entry.week ? json{{"games", entry.week->games}, {"change", entry.week->change}} : json(nullptr);
     players.push_back(std::move(row));
   }
   json body = json::object();
@@ -178,7 +183,8 @@ json players_named_json(const players_named& named) {
   return json{{"players", std::move(players)}};
 }
 
-json game_json(const finished_game& game) {
+// The summary of a game, without its record.
+json game_summary_json(const finished_game& game) {
   json body = json::object();
   body["game_id"] = game.game_id;
   body["ruleset"] = preset_of(game.ruleset);
@@ -197,6 +203,11 @@ json game_json(const finished_game& game) {
     list.push_back(std::move(seat));
   }
   body["seats"] = std::move(list);
+  return body;
+}
+
+json game_json(const finished_game& game) {
+  json body = game_summary_json(game);
   auto record = json::parse(game.record, nullptr, false);
   // Games stored before seeds were strings hold a number a JavaScript client would round.
   if (record.is_object() && record.contains("seed") && record["seed"].is_number_unsigned())
@@ -205,7 +216,46 @@ json game_json(const finished_game& game) {
   return body;
 }
 
+json history_json(const player_history& history) {
+  json body = json::object();
+  body["player_id"] = history.player_id;
+  body["name"] = history.name;
+  body["total"] = history.total;
+  json games = json::array();
+  for (const auto& g : history.games) {
+    json game = json::object();
+    game["game_id"] = g.game_id;
+    game["ended"] = iso_time(g.ended);
+    game["seats"] = g.seats;
+    game["place"] = optional_json(g.place);
+    game["shithead"] = g.shithead;
+    game["rating"] = g.rating ? to_json(*g.rating) : json(nullptr);
+    games.push_back(std::move(game));
+  }
+  body["games"] = std::move(games);
+  json partners = json::array();
+  for (const auto& p : history.partners)
+    partners.push_back(json{
+        {"player_id", p.player_id}, {"name", p.name}, {"games", p.games}, {"ahead", p.ahead}, {"behind", p.behind}});
+  body["played_with"] = std::move(partners);
+  return body;
+}
+
 api_answer ok(const json& body) { return api_answer{200, dump_json(body), std::nullopt}; }
+
+// The summary's fields, then the steps written straight into the same object: a long
+// game's steps are a few hundred kilobytes, not worth a tree.
+api_answer steps_answer(const finished_game& game) {
+  std::string text = dump_json(game_summary_json(game));
+  text.pop_back();  // the summary's closing brace: the steps go on inside it
+  json_writer out(text);
+  out.continue_object();
+  write_game_steps(out, game.record);
+  out.end_object();
+  api_answer answer{200, std::move(text), std::nullopt};
+  answer.never_changes = true;
+  return answer;
+}
 
 }  // namespace
 
@@ -219,14 +269,20 @@ rules::result<rankings_question, api_answer> read_rankings_question(std::string_
   if (path == "/api/leaderboard") return read_leaderboard(query);
   if (path == "/api/players") return read_players_named(query);
   if (path.starts_with(players_prefix)) {
-    const auto id = path.substr(players_prefix.size());
+    auto id = path.substr(players_prefix.size());
+    const bool history = id.ends_with(history_suffix);
+    if (history) id.remove_suffix(history_suffix.size());
     if (!is_lower_hex(id, 12)) return api_error(error_code::bad_id, "a player id is 12 hexadecimal characters");
+    if (history) return rankings_question(history_question{std::string(id)});
     return rankings_question(player_question{std::string(id)});
   }
   if (path.starts_with(games_prefix)) {
-    const auto id = read_number(path.substr(games_prefix.size()));
+    auto id_text = path.substr(games_prefix.size());
+    const bool steps = id_text.ends_with(steps_suffix);
+    if (steps) id_text.remove_suffix(steps_suffix.size());
+    const auto id = read_number(id_text);
     if (!id || *id < 1) return api_error(error_code::bad_id, "a game id is a positive whole number");
-    return rankings_question(game_question{static_cast<std::int64_t>(*id)});
+    return rankings_question(game_question{static_cast<std::int64_t>(*id), steps});
   }
   return api_error(error_code::not_found, "no such API");
 }
@@ -238,6 +294,14 @@ api_answer write_rankings_answer(const rankings_answer& answer) {
     return ok(profile_json(**profile));
   }
   if (const auto* named = std::get_if<players_named>(&answer)) return ok(players_named_json(*named));
+  if (const auto* history = std::get_if<std::optional<player_history>>(&answer)) {
+    if (!*history) return api_error(error_code::not_found, "no player has that id");
+    return ok(history_json(**history));
+  }
+  if (const auto* steps = std::get_if<game_steps>(&answer)) {
+    if (!steps->game) return api_error(error_code::not_found, "no finished game has that id");
+    return steps_answer(*steps->game);
+  }
   const auto& game = std::get<std::optional<finished_game>>(answer);
   if (!game) return api_error(error_code::not_found, "no finished game has that id");
   return ok(game_json(*game));

@@ -7,7 +7,9 @@
 //   GET /api/leaderboard?sort=&period=&limit=&offset=   leaderboard_question -> leaderboard_page
 //   GET /api/players/{id}                              player_question -> player_profile (or none)
 //   GET /api/players?name=                             players_named_question -> players_named
+//   GET /api/players/{id}/history                      history_question -> player_history (or none)
 //   GET /api/games/{id}                                game_question -> finished_game (or none)
+//   GET /api/games/{id}/steps                          game_question{steps} -> game_steps
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -44,12 +46,21 @@ struct players_named_question {
   friend bool operator==(const players_named_question&, const players_named_question&) = default;
 };
 
+// A player's finished games and the people they played with most: the player page's
+// charts.
+struct history_question {
+  std::string player_id;  // 12 lowercase hex characters
+  friend bool operator==(const history_question&, const history_question&) = default;
+};
+
 struct game_question {
   std::int64_t game_id = 0;  // from 1
+  bool steps = false;        // the game replayed step by step (/steps), not its record
   friend bool operator==(const game_question&, const game_question&) = default;
 };
 
-using rankings_question = std::variant<leaderboard_question, player_question, players_named_question, game_question>;
+using rankings_question =
+    std::variant<leaderboard_question, player_question, players_named_question, game_question, history_question>;
 
 // One player's counts over the games a board or profile covers. Rates and averages are
 // rounded to four places by whoever fills this in (the store), and written as they are.
@@ -65,11 +76,19 @@ struct player_counts {
   title_value title;
 };
 
+// How a rating moved over the last 7 days: the games that moved it and by how much (the
+// ordinal's change, rounded).
+struct rating_trend {
+  int games = 0;
+  double change = 0;
+};
+
 struct leaderboard_entry {
   std::int64_t rank = 0;  // from 1, across pages
   std::string player_id;
   std::string name;
   player_counts counts;
+  std::optional<rating_trend> week;  // none without a rated game in the last 7 days
 };
 
 struct leaderboard_page {
@@ -128,9 +147,43 @@ struct finished_game {
   std::string record;  // the stored game record's JSON
 };
 
+// One finished game in a player's history.
+struct history_game {
+  std::int64_t game_id = 0;
+  std::int64_t ended = 0;  // Unix ms
+  int seats = 0;
+  std::optional<int> place;
+  bool shithead = false;
+  std::optional<rating_value> rating;  // after the game; none when it rated nobody
+};
+
+// Another person and the finished games they shared with the player.
+struct played_with {
+  std::string player_id;
+  std::string name;
+  int games = 0;
+  int ahead = 0;   // the player finished ahead of them
+  int behind = 0;  // they finished ahead of the player
+};
+
+struct player_history {
+  std::string player_id;
+  std::string name;
+  int total = 0;                      // finished games in all
+  std::vector<history_game> games;    // oldest first, the last `history_games_kept`
+  std::vector<played_with> partners;  // most games together first, at most `partners_kept`
+};
+inline constexpr int history_games_kept = 500;
+inline constexpr int partners_kept = 20;
+
+// A game asked for step by step: the same game, which the answer's writer replays.
+struct game_steps {
+  std::optional<finished_game> game;
+};
+
 // By the question's alternative: a player or game the store does not hold is none.
-using rankings_answer =
-    std::variant<leaderboard_page, std::optional<player_profile>, players_named, std::optional<finished_game>>;
+using rankings_answer = std::variant<leaderboard_page, std::optional<player_profile>, players_named,
+                                     std::optional<finished_game>, std::optional<player_history>, game_steps>;
 
 // The paths of the rankings API: each exact, or a prefix followed by an id.
 struct api_path {
@@ -151,6 +204,7 @@ bool is_rankings_path(std::string_view path);
 rules::result<rankings_question, api_answer> read_rankings_question(std::string_view path, std::string_view query);
 
 // 200 with the answer's JSON; 404 not_found for a player or game that is not there.
+// A game's steps are the only answer that never changes (cache it: api_answer says so).
 api_answer write_rankings_answer(const rankings_answer& answer);
 
 // "2026-11-21T09:15:02Z"

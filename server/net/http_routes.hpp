@@ -23,14 +23,17 @@ struct http_reply {
   std::string cache_control = "no-cache";
   // Sent as Retry-After (seconds) when set: a 503 or 429 that says when asking again may work.
   std::optional<int> retry_after_seconds;
+  // The body is gzip (Content-Encoding: gzip): only for a request that accepts it.
+  bool gzipped = false;
 
   // The HTTP API's JSON answer, with `type` as its Content-Type.
   static http_reply of(protocol::api_answer answer, std::string_view type = "application/json");
 };
 
 struct http_route_request {
-  std::string_view path;   // without the query
-  std::string_view query;  // after the '?', "" without one
+  std::string_view path;      // without the query
+  std::string_view query;     // after the '?', "" without one
+  bool accepts_gzip = false;  // its Accept-Encoding allows a gzipped body
 };
 
 // Takes the reply once, from any thread, now or later; a second call is ignored, and a

@@ -163,6 +163,18 @@ bool is_table_link(std::string_view path) {
   return true;
 }
 
+// A game page, /g/41: the client reads the game's id from the address. Up to 18 digits,
+// what an id the store hands out can have.
+bool is_game_link(std::string_view path) {
+  if (path.size() < 4 || path.size() > 21 || !path.starts_with("/g/")) return false;
+  for (char c : path.substr(3))
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+// The pages the client draws from its address alone are all index.html.
+bool is_page_link(std::string_view path) { return is_table_link(path) || is_game_link(path); }
+
 bool is_parse_error(const beast::error_code& ec) {
   return ec.category() == beast::http::make_error_code(http::error::bad_target).category();
 }
@@ -349,12 +361,12 @@ void http_session::handle_request(request req) {
   if (const auto* route = state_->hooks().routes.find(path)) {
     const auto question = target.find('?');
     const auto query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
-    return ask_route(*route, http_route_request{path, query}, context);
+    return ask_route(*route, http_route_request{path, query, accepts_gzip(req[http::field::accept_encoding])}, context);
   }
   const auto& root = state_->static_root();
   const file_request asked{req[http::field::accept_encoding], req[http::field::if_none_match],
                            req[http::field::if_modified_since]};
-  send(file_response(context, asked, resolve_static_file(root, is_table_link(path) ? "/index.html" : path),
+  send(file_response(context, asked, resolve_static_file(root, is_page_link(path) ? "/index.html" : path),
                      state_->static_files()));
 }
 
@@ -477,6 +489,11 @@ void http_session::on_reply(const reply_context& context, http_reply reply) {
   if (!stream_.socket().is_open()) return;
   reply_context now = context;
   now.keep_alive = context.keep_alive && !closing_;
+  // A body gzipped for a client that asked for it; caches keep both forms apart.
+  if (reply.gzipped)
+    return send(text_response(now, reply_status(reply.status), reply.content_type, std::move(reply.body),
+                              reply.cache_control,
+                              {{http::field::content_encoding, "gzip"}, {http::field::vary, "Accept-Encoding"}}));
   // A store too busy to queue the request says when to ask again (protocol/docs/http_api.md).
   if (reply.retry_after_seconds) {
     const auto seconds = std::to_string(*reply.retry_after_seconds);

@@ -442,7 +442,8 @@ void batch_store::ask(std::function<Result(store_connection&)> run, std::functio
 void batch_store::answer_rankings(protocol::rankings_question question, std::function<void(rankings_result)> done) {
   ask<rankings_result>(
       [question = std::move(question)](store_connection& c) {
-        return server::answer_rankings(c.rows(), question, std::chrono::system_clock::now(), &c.leaderboard);
+        return server::answer_rankings(c.rows(), question, std::chrono::system_clock::now(), &c.leaderboard,
+                                       &c.histories);
       },
       std::move(done));
 }

@@ -1,6 +1,7 @@
 #include "server/store/leaderboard_cache.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace shithead::server {
 
@@ -9,10 +10,30 @@ std::vector<ranked_player> players_with_games(rankings_rows& rows, std::int64_t 
   std::vector<ranked_player> out;
   for (const auto& seat : rows.finished_seats(since, only)) {
     if (out.empty() || out.back().id != seat.player_id)
-      out.push_back(ranked_player{seat.player_id, seat.name, seat.current, {}});
+      out.push_back(ranked_player{seat.player_id, seat.name, seat.current, {}, std::nullopt, 0});
     out.back().stats.add(game_outcome{seat.place.value_or(seat.seats), seat.seats, seat.shithead, true});
   }
   return out;
+}
+
+void add_week_trends(rankings_rows& rows, std::vector<ranked_player>& players, std::int64_t since) {
+  struct week {
+    rating start;
+    int games = 0;
+  };
+  std::unordered_map<std::string, week> weeks;
+  for (const auto& change : rows.rating_changes(since)) {
+    // A game against bots alone leaves a rating as it was: no part of a trend.
+    if (change.before.mu == change.after.mu && change.before.sigma == change.after.sigma) continue;
+    const auto found = weeks.try_emplace(change.player_id, week{change.before, 0}).first;
+    ++found->second.games;
+  }
+  for (auto& player : players) {
+    const auto found = weeks.find(player.id);
+    if (found == weeks.end()) continue;
+    player.week_start = found->second.start;
+    player.week_games = found->second.games;
+  }
 }
 
 void sort_board(std::vector<ranked_player>& players, board_sort sort) {
@@ -57,10 +78,12 @@ ranked_board leaderboard_cache::board(rankings_rows& rows, board_period period, 
   // says whether a game was recorded meanwhile.
   if (!slot || since(slot->checked) >= options_.refresh) {
     const auto last_game_id = rows.last_game_id();
-    const bool window_moved = period != board_period::all && slot && since(slot->computed) >= options_.window_step;
+    const bool window_moved = slot && since(slot->computed) >= options_.window_step;
     if (!slot || slot->last_game_id != last_game_id || window_moved) {
       ++computations_;
-      slot = entry{last_game_id, now, now, players_with_games(rows, period_start(period, now)), {}};
+      auto players = players_with_games(rows, period_start(period, now));
+      add_week_trends(rows, players, period_start(board_period::days_7, now));
+      slot = entry{last_game_id, now, now, std::move(players), {}};
     } else {
       slot->checked = now;
     }

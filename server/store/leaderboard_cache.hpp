@@ -6,8 +6,8 @@
 // One board per period (all, 30d, 7d): every human with a finished game in it, folded
 // from the store's rows, and its sorted orders made on first use. A board is computed
 // again only when both
-//   - a game has been recorded since (the store's last game id moved), or for 30d and
-//     7d, `window_step` has passed, as games leave the window; and
+//   - a game has been recorded since (the store's last game id moved), or `window_step`
+//     has passed, as games leave the 30d and 7d windows and every board's week trend; and
 //   - `refresh` has passed since it was computed,
 // so however many requests arrive, a period is folded at most once per `refresh`, and a
 // quiet server folds nothing. The price: a game shows on the leaderboard up to `refresh`
@@ -36,12 +36,20 @@ struct ranked_player {
   std::string name;
   rating current;
   player_stats stats;
+  // The week's trend: the rating before the first game of the last 7 days that moved it,
+  // and how many did; none without such a game.
+  std::optional<rating> week_start;
+  int week_games = 0;
 };
 
 // Every human's finished games that ended at or after `since` (Unix ms), folded into
 // stats in the order the games ended; only `only`'s when given. Grouped by player id.
 std::vector<ranked_player> players_with_games(rankings_rows& rows, std::int64_t since,
                                               std::optional<std::string_view> only = std::nullopt);
+
+// Fills in each player's week_start and week_games from the games that ended at or after
+// `since` (a week before now).
+void add_week_trends(rankings_rows& rows, std::vector<ranked_player>& players, std::int64_t since);
 
 // The API's periods and orders (protocol/rankings_api.hpp).
 using protocol::board_period;

@@ -94,6 +94,14 @@ pg_queries::pg_queries(pg::connection& db)
                            "FROM game_players gp JOIN games g ON g.id = gp.game_id "
                            "LEFT JOIN ratings r ON r.game_id = g.id AND r.player_id = gp.player_id "
                            "WHERE gp.player_id = $1 ORDER BY g.ended DESC, g.id DESC LIMIT $2")),
+      co_players_of_(db.prepare("SELECT o.game_id, o.player_id, p.name, me.place, o.place "
+                                "FROM game_players me JOIN games g ON g.id = me.game_id "
+                                "JOIN game_players o ON o.game_id = me.game_id AND o.seat <> me.seat "
+                                "JOIN players p ON p.id = o.player_id "
+                                "WHERE me.player_id = $1 AND g.status = 'finished' AND o.player_id <> me.player_id")),
+      rating_changes_(db.prepare("SELECT r.player_id, r.mu_before, r.sigma_before, r.mu, r.sigma "
+                                 "FROM ratings r JOIN games g ON g.id = r.game_id WHERE g.ended >= $1 "
+                                 "ORDER BY r.player_id COLLATE \"C\", g.ended, g.id")),
       players_named_(db.prepare("SELECT id, name FROM players WHERE name_key = $1 ORDER BY created, id")),
       last_game_id_(db.prepare("SELECT coalesce(max(id), 0) FROM games")),
       game_(db.prepare("SELECT id, ruleset, status, started, ended, record FROM games WHERE id = $1")),
@@ -394,6 +402,26 @@ std::optional<game_row> pg_queries::game(std::int64_t game_id) {
   const auto r = game_.run(pg::params().add(game_id));
   if (r.rows() == 0) return std::nullopt;
   return game_row{r.int64(0, 0), r.text(0, 1), r.text(0, 2), r.int64(0, 3), r.int64(0, 4), r.text(0, 5)};
+}
+
+std::vector<rating_change_row> pg_queries::rating_changes(std::int64_t since) {
+  const auto r = rating_changes_.run(pg::params().add(since));
+  std::vector<rating_change_row> out;
+  out.reserve(static_cast<std::size_t>(r.rows()));
+  for (int i = 0; i < r.rows(); ++i)
+    out.push_back(
+        rating_change_row{r.text(i, 0), rating{r.real(i, 1), r.real(i, 2)}, rating{r.real(i, 3), r.real(i, 4)}});
+  return out;
+}
+
+std::vector<co_player_row> pg_queries::co_players_of(std::string_view player_id) {
+  const auto r = co_players_of_.run(pg::params().add(player_id));
+  std::vector<co_player_row> out;
+  out.reserve(static_cast<std::size_t>(r.rows()));
+  for (int i = 0; i < r.rows(); ++i)
+    out.push_back(
+        co_player_row{r.int64(i, 0), r.text(i, 1), r.text(i, 2), r.optional_integer(i, 3), r.optional_integer(i, 4)});
+  return out;
 }
 
 std::vector<game_seat_row> pg_queries::seats_of(std::int64_t game_id) {

@@ -87,6 +87,8 @@ class pg_queries final : public store_rows {
   std::vector<finished_seat_row> finished_seats(std::int64_t since, std::optional<std::string_view> only) override;
   std::optional<player_row> player(std::string_view player_id) override;
   std::vector<player_game_row> games_of(std::string_view player_id, int limit) override;
+  std::vector<co_player_row> co_players_of(std::string_view player_id) override;
+  std::vector<rating_change_row> rating_changes(std::int64_t since) override;
   std::vector<named_player_row> players_named(const std::string& key) override;
   std::int64_t last_game_id() override;
   std::optional<game_row> game(std::int64_t game_id) override;
@@ -137,6 +139,8 @@ class pg_queries final : public store_rows {
   pg::statement finished_seats_of_one_;
   pg::statement player_;
   pg::statement games_of_;
+  pg::statement co_players_of_;
+  pg::statement rating_changes_;
   pg::statement players_named_;
   pg::statement last_game_id_;
   pg::statement game_;

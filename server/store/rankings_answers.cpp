@@ -33,6 +33,11 @@ protocol::player_counts counts_of(const ranked_player& p) {
   return c;
 }
 
+std::optional<protocol::rating_trend> week_of(const ranked_player& p) {
+  if (!p.week_start) return std::nullopt;
+  return protocol::rating_trend{p.week_games, rounded(p.current.ordinal() - p.week_start->ordinal())};
+}
+
 }  // namespace
 
 protocol::rating_value rating_value_of(const rating& r) {
@@ -44,7 +49,8 @@ protocol::title_value title_value_of(const title& t) {
 }
 
 rankings_result answer_rankings(rankings_rows& rows, const protocol::rankings_question& question,
-                                std::chrono::system_clock::time_point now, leaderboard_cache* cache) {
+                                std::chrono::system_clock::time_point now, leaderboard_cache* cache,
+                                history_cache* histories) {
   try {
     if (const auto* board = std::get_if<protocol::leaderboard_question>(&question))
       return protocol::rankings_answer(leaderboard(rows, *board, now, cache));
@@ -52,7 +58,12 @@ rankings_result answer_rankings(rankings_rows& rows, const protocol::rankings_qu
       return protocol::rankings_answer(player_profile(rows, player->player_id));
     if (const auto* named = std::get_if<protocol::players_named_question>(&question))
       return protocol::rankings_answer(players_named(rows, named->name));
-    return protocol::rankings_answer(finished_game(rows, std::get<protocol::game_question>(question).game_id));
+    if (const auto* history = std::get_if<protocol::history_question>(&question))
+      return protocol::rankings_answer(histories ? histories->history(rows, history->player_id)
+                                                 : player_history(rows, history->player_id));
+    const auto& game = std::get<protocol::game_question>(question);
+    if (game.steps) return protocol::rankings_answer(protocol::game_steps{finished_game(rows, game.game_id)});
+    return protocol::rankings_answer(finished_game(rows, game.game_id));
   } catch (const std::exception& e) {
     spdlog::error("rankings: a question failed: {}", e.what());
     return store_refusal{store_refusal::reason::failed, "the store cannot answer just now", std::nullopt};
@@ -66,6 +77,7 @@ protocol::leaderboard_page leaderboard(rankings_rows& source, const protocol::le
     board = cache->board(source, question.period, question.sort, now);
   } else {
     auto fresh = players_with_games(source, period_start(question.period, now));
+    add_week_trends(source, fresh, period_start(board_period::days_7, now));
     sort_board(fresh, question.sort);
     board = std::make_shared<const std::vector<ranked_player>>(std::move(fresh));
   }
@@ -76,15 +88,15 @@ protocol::leaderboard_page leaderboard(rankings_rows& source, const protocol::le
   const auto first = std::min(static_cast<std::size_t>(question.offset), rows.size());
   const auto last = std::min(first + static_cast<std::size_t>(question.limit), rows.size());
   for (std::size_t i = first; i < last; ++i)
-    page.players.push_back(
-        protocol::leaderboard_entry{static_cast<std::int64_t>(i + 1), rows[i].id, rows[i].name, counts_of(rows[i])});
+    page.players.push_back(protocol::leaderboard_entry{static_cast<std::int64_t>(i + 1), rows[i].id, rows[i].name,
+                                                       counts_of(rows[i]), week_of(rows[i])});
   return page;
 }
 
 std::optional<protocol::player_profile> player_profile(rankings_rows& rows, std::string_view player_id) {
   const auto who = rows.player(player_id);
   if (!who) return std::nullopt;
-  ranked_player row{who->player_id, who->name, who->current, {}};
+  ranked_player row{who->player_id, who->name, who->current, {}, std::nullopt, 0};
   auto games = players_with_games(rows, 0, player_id);
   if (!games.empty()) row.stats = games.front().stats;
 

@@ -13,6 +13,7 @@
 #include "server/rankings/titles.hpp"
 #include "server/rankings/weng_lin.hpp"
 #include "server/store/leaderboard_cache.hpp"
+#include "server/store/player_history.hpp"
 #include "server/store/rankings_rows.hpp"
 #include "server/store/store.hpp"
 
@@ -20,11 +21,11 @@ namespace shithead::server {
 
 // `question` answered from `rows`; `now` anchors the 7d and 30d periods. A failure to
 // read is refused as `failed`. With a cache, the leaderboard is served from it
-// (leaderboard_cache.hpp: up to a second behind the last game); without, every question
-// reads every game.
+// (leaderboard_cache.hpp: up to a second behind the last game), and with `histories` a
+// player's history (player_history.hpp); without, every question reads every game.
 rankings_result answer_rankings(rankings_rows& rows, const protocol::rankings_question& question,
                                 std::chrono::system_clock::time_point now = std::chrono::system_clock::now(),
-                                leaderboard_cache* cache = nullptr);
+                                leaderboard_cache* cache = nullptr, history_cache* histories = nullptr);
 
 // The pieces; a failure to read throws.
 protocol::leaderboard_page leaderboard(rankings_rows& rows, const protocol::leaderboard_question& question,

@@ -44,6 +44,22 @@ struct player_game_row {
   std::optional<rating> after;
 };
 
+// A rating one game moved (or left as it was: a game against bots alone).
+struct rating_change_row {
+  std::string player_id;
+  rating before;
+  rating after;
+};
+
+// Another person at a finished game of the player's: what head-to-head counts are made of.
+struct co_player_row {
+  std::int64_t game_id = 0;
+  std::string player_id;           // the other person
+  std::string name;                // their name now
+  std::optional<int> place;        // the player's
+  std::optional<int> their_place;  // the other person's
+};
+
 struct named_player_row {
   std::string player_id;
   std::string name;
@@ -77,6 +93,11 @@ class rankings_rows {
   virtual std::optional<player_row> player(std::string_view player_id) = 0;
   // Newest first, at most `limit`.
   virtual std::vector<player_game_row> games_of(std::string_view player_id, int limit) = 0;
+  // The rating changes of games that ended at or after `since`, grouped by player id and
+  // in the order the games ended.
+  virtual std::vector<rating_change_row> rating_changes(std::int64_t since) = 0;
+  // Every other person at each finished game of the player's, one row a game and person.
+  virtual std::vector<co_player_row> co_players_of(std::string_view player_id) = 0;
   // The players whose name has this key (name_key()): one at most, since the key is
   // unique.
   virtual std::vector<named_player_row> players_named(const std::string& key) = 0;

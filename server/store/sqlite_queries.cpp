@@ -84,6 +84,14 @@ sqlite_queries::sqlite_queries(sqlite::database& db)
                            "FROM game_players gp JOIN games g ON g.id = gp.game_id "
                            "LEFT JOIN ratings r ON r.game_id = g.id AND r.player_id = gp.player_id "
                            "WHERE gp.player_id = ? ORDER BY g.ended DESC, g.id DESC LIMIT ?")),
+      co_players_of_(db.prepare("SELECT o.game_id, o.player_id, p.name, me.place, o.place "
+                                "FROM game_players me JOIN games g ON g.id = me.game_id "
+                                "JOIN game_players o ON o.game_id = me.game_id AND o.seat <> me.seat "
+                                "JOIN players p ON p.id = o.player_id "
+                                "WHERE me.player_id = ? AND g.status = 'finished' AND o.player_id <> me.player_id")),
+      rating_changes_(db.prepare("SELECT r.player_id, r.mu_before, r.sigma_before, r.mu, r.sigma "
+                                 "FROM ratings r JOIN games g ON g.id = r.game_id WHERE g.ended >= ? "
+                                 "ORDER BY r.player_id, g.ended, g.id")),
       players_named_(db.prepare("SELECT id, name FROM players WHERE name_key = ? ORDER BY created")),
       last_game_id_(db.prepare("SELECT coalesce(max(id), 0) FROM games")),
       game_(db.prepare("SELECT id, ruleset, status, started, ended, record FROM games WHERE id = ?")),
@@ -268,6 +276,24 @@ std::vector<player_game_row> sqlite_queries::games_of(std::string_view player_id
     }
     out.push_back(std::move(row));
   }
+  return out;
+}
+
+std::vector<rating_change_row> sqlite_queries::rating_changes(std::int64_t since) {
+  in_use q(rating_changes_);
+  q->bind(1, since);
+  std::vector<rating_change_row> out;
+  while (q->step())
+    out.push_back(rating_change_row{q->text(0), rating{q->real(1), q->real(2)}, rating{q->real(3), q->real(4)}});
+  return out;
+}
+
+std::vector<co_player_row> sqlite_queries::co_players_of(std::string_view player_id) {
+  in_use q(co_players_of_);
+  q->bind(1, player_id);
+  std::vector<co_player_row> out;
+  while (q->step())
+    out.push_back(co_player_row{q->int64(0), q->text(1), q->text(2), optional_int(*q, 3), optional_int(*q, 4)});
   return out;
 }
 

@@ -49,6 +49,8 @@ class sqlite_queries final : public store_rows {
   std::vector<finished_seat_row> finished_seats(std::int64_t since, std::optional<std::string_view> only) override;
   std::optional<player_row> player(std::string_view player_id) override;
   std::vector<player_game_row> games_of(std::string_view player_id, int limit) override;
+  std::vector<co_player_row> co_players_of(std::string_view player_id) override;
+  std::vector<rating_change_row> rating_changes(std::int64_t since) override;
   std::vector<named_player_row> players_named(const std::string& key) override;
   std::int64_t last_game_id() override;
   std::optional<game_row> game(std::int64_t game_id) override;
@@ -85,6 +87,8 @@ class sqlite_queries final : public store_rows {
   sqlite::statement finished_seats_of_one_;
   sqlite::statement player_;
   sqlite::statement games_of_;
+  sqlite::statement co_players_of_;
+  sqlite::statement rating_changes_;
   sqlite::statement players_named_;
   sqlite::statement last_game_id_;
   sqlite::statement game_;

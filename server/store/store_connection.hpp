@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/store/leaderboard_cache.hpp"
+#include "server/store/player_history.hpp"
 #include "server/store/store_rows.hpp"
 
 namespace shithead::server {
@@ -33,6 +34,7 @@ class store_connection {
   virtual void lock_players(const std::vector<std::string>& sorted_ids) { (void)sorted_ids; }
 
   leaderboard_cache leaderboard;  // the boards read through this connection
+  history_cache histories;        // and the players' histories
 };
 
 }  // namespace shithead::server

@@ -7,7 +7,9 @@ import { createIdentityStore, helloMessage, helloWorthRetrying } from './core/id
 import { applyFrame, emptyTable, forgetVersion } from './core/room-sync.js';
 import { applyTablesChanged } from './core/table-list.js';
 import { describeEvents } from './core/event-words.js';
-import { formatDeviceCode, joinRefusal, normalizeCode, normalizeDeviceCode, parseHash, tableCodeFromPath } from './core/routes.js';
+import {
+  formatDeviceCode, gameIdFromPath, joinRefusal, normalizeCode, normalizeDeviceCode, parseHash, routeOf, tableCodeFromPath,
+} from './core/routes.js';
 import { botLevel } from './core/bot-levels.js';
 import { TableSounds } from './ui/sound.js';
 import { ScreenWakeLock } from './ui/wake-lock.js';
@@ -103,10 +105,16 @@ export class App {
     window.addEventListener('online', () => this.connection.wentOnline());
     window.addEventListener('offline', () => this.connection.wentOffline());
     window.addEventListener('hashchange', () => {
+      // A link from a game's page to another page ("#/", "#/player/ID"): the address
+      // leaves the game for the table we sit at, or the lobby. (Back to the game's page
+      // brings no hash: the page stays.)
+      if (onGamePage() && location.hash) history.replaceState(null, '', `${this.homePath}${location.hash === '#/' ? '' : location.hash}`);
       const code = this.readDeviceLink();
       if (code) this.useDeviceCode(code);
       this.render();
     });
+    // Back and forward between a game's page ("/g/ID", pushed by its links) and the rest.
+    window.addEventListener('popstate', () => this.render());
     // A device link opened here: its code is read now and wiped from the address bar.
     this.linkCode = this.readDeviceLink();
   }
@@ -240,7 +248,18 @@ export class App {
   // ---- state the screens read ----
 
   get route() {
-    return parseHash(location.hash);
+    return routeOf(location.pathname, location.hash);
+  }
+
+  /** The address of the screen under the pages: our table's, or the lobby's. */
+  get homePath() {
+    return this.inRoom && !this.parked ? `/t/${this.table.room.code}` : '/';
+  }
+
+  /** Opens a game's page ("/g/ID") in this tab, the table kept (its links do this). */
+  openGame(path) {
+    history.pushState(null, '', path);
+    this.render();
   }
 
   /** Someone to be: a name on its way to the server, or a token. */
@@ -583,7 +602,7 @@ export class App {
     // put us back at the table we closed the tab at. The lobby shows, with the way back.
     if (this.parkNext && message.id === undefined && message.code) this.parked = message.code;
     this.parkNext = false;
-    if (message.code && !this.parked && location.pathname !== `/t/${message.code}`) {
+    if (message.code && !this.parked && !onGamePage() && location.pathname !== `/t/${message.code}`) {
       history.replaceState(null, '', `/t/${message.code}${location.hash}`);
     }
     if (fromLink && location.hash && parseHash(location.hash).page !== 'home') {
@@ -635,7 +654,7 @@ export class App {
     this.lastRoomCode = room?.code ?? null;
     this.setWatching(room?.you?.spectator ? room.code : null);
     // The address is the table's, but not while the lobby shows it to us from afar.
-    if (frame.type === 'room' && room && !this.parked && location.pathname !== `/t/${room.code}`) {
+    if (frame.type === 'room' && room && !this.parked && !onGamePage() && location.pathname !== `/t/${room.code}`) {
       history.replaceState(null, '', `/t/${room.code}${location.hash}`);
     }
 
@@ -768,7 +787,7 @@ export class App {
       if (asked.type === 'join' && this.table.room?.code === asked.code) {
         // Coming back to our table failed: it closed while we were away.
         this.leftTable();
-      } else if (!this.inRoom && location.pathname !== '/') {
+      } else if (!this.inRoom && !onGamePage() && location.pathname !== '/') {
         history.replaceState(null, '', `/${location.hash}`);
       }
       // A clash of house rules reads best beside the form's button as well; a code that
@@ -798,7 +817,7 @@ export class App {
     this.chat = [];
     this.lastRoomCode = null;
     this.setWatching(null);
-    if (location.pathname !== '/') history.replaceState(null, '', `/${location.hash}`);
+    if (location.pathname !== '/' && !onGamePage()) history.replaceState(null, '', `/${location.hash}`);
     this.render();
   }
 
@@ -825,6 +844,11 @@ export class App {
       this.onRender(this);
     });
   }
+}
+
+// A game's page ("/g/ID") keeps its address while the table we sit at changes.
+function onGamePage() {
+  return gameIdFromPath(location.pathname) !== null;
 }
 
 // Seated in a game still being played (the swap included): the screen stays on.

@@ -6,6 +6,7 @@ import { installCardDefs } from './ui/card-svg.js';
 installCardDefs();
 // A table link opens the table: its code starts on its way while the connection opens.
 if (location.pathname.startsWith('/t/')) prefetchScreen('table');
+else if (location.pathname.startsWith('/g/')) prefetchScreen('game');
 const shell = new Shell(document.getElementById('app'));
 const app = new App({ onRender: (a) => shell.render(a) });
 shell.attach(app);

@@ -2,7 +2,8 @@
 // on a phone (390×844, touch) and on a desktop (1440×900): the name form, the lobby, the
 // waiting room, the swap (before and after a card is picked), mid-game with a card
 // chosen (on a phone also with the log drawer open, and the row of reactions), the
-// face-down cards, the results and the table behind them at game over, the leaderboard, a player's page and the rules.
+// face-down cards, the results and the table behind them at game over, the leaderboard
+// (and how ratings work), a player's page with its charts (and their numbers) and the rules.
 //
 // One game per size against three bots, looked at as each state is reached. The table's
 // every rank resets the pile and nobody draws, so that the game reaches the face-down
@@ -15,6 +16,7 @@ import { BASE, DESKTOP, PHONE, launchBrowser, newPlayer, pickName, shot, suffix,
 import { settle } from './layout-check.js';
 import { checkAccessibility } from './axe-check.js';
 import { serveExamples } from './example-answers.js';
+import { serveGame } from './example-steps.js';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -119,15 +121,41 @@ for (const [device, size] of [[PHONE, '390x844'], [DESKTOP, '1440x900']]) {
     await page.goto(`${BASE}/#/leaderboard`);
     await page.locator('[data-testid=leaderboard] tr[data-player="3f9c0a12b4d1"]').waitFor();
     await look('leaderboard');
+    await page.locator('[data-testid=how-ratings] summary').click();
+    await look('leaderboard with how ratings work open');
     await page.locator('[data-testid=leaderboard] tr[data-player="3f9c0a12b4d1"] [data-col=name] a').click();
     await page.locator('[data-testid=recent-games] tbody tr').first().waitFor();
-    await look('player page');
+    // The charts (issue 33), each with its words, and then with their numbers open.
+    await page.locator('[data-testid=rating-chart] svg').waitFor();
+    await page.locator('[data-testid=played-with] tbody tr').first().waitFor();
+    await look('player page with charts');
+    for (const summary of await page.locator('.chart-numbers summary').all()) await summary.click();
+    await look('player page with the charts’ numbers open');
     await page.goto(`${BASE}/#/rules`);
     await page.locator('.preset-card').first().waitFor();
     await look('rules');
     await page.goto(`${BASE}/#/rules/shiphead`);
     await page.locator('[data-testid=play-on]').waitFor();
     await look('rules of a preset');
+
+    // A finished game's page (issue 33), drawn from the example game (example-steps.js):
+    // one seat's view, every card, and on the phone its drawer of moves.
+    await serveGame(page);
+    await page.goto(`${BASE}/g/41`);
+    await page.locator('[data-testid=game-page] .me-zone .me').waitFor();
+    await page.locator('[data-testid=game-view]').selectOption('1');
+    await page.locator('[data-testid=step-slider]').fill('20');
+    await look('game page, one seat’s view');
+    await page.locator('[data-testid=game-view]').selectOption('all');
+    await page.locator('[data-testid=step-slider]').fill('47');
+    await look('game page, every card');
+    await shot(page, `a11y-game-page-${size}.png`);
+    if (device === PHONE) {
+      await page.locator('[data-testid=game-drawer]').click();
+      await page.locator('[data-testid=move-list]').waitFor();
+      await look('game page with its moves open');
+      await page.keyboard.press('Escape');
+    }
 
     assert.deepEqual(p.errors, []);
     assert.equal(problems.length, 0, `serious or critical axe violations:\n${problems.join('\n')}`);

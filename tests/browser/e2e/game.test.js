@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import {
   BASE, DESKTOP, PHONE, launchBrowser, newPlayer, pickName, shot, suffix, takeStep, sleep,
 } from './helpers.js';
+import { ratingPoints } from '../../../web-client/js/core/format.js';
 
 let browser;
 const names = { ana: `Ana-${suffix()}`, bob: `<b>Bob</b>-${suffix()}` };
@@ -151,7 +152,8 @@ test('two players and a bot play a private table through its link to the game-ov
 });
 
 // Waits on the store: until the server keeps finished games, game_over has no game_id
-// or ratings and /api/leaderboard answers 404 or 503, and this test fails.
+// or ratings and /api/leaderboard answers 404 or 503, and this test fails; so it does
+// until the server answers /api/players/{id}/history, which Ana's charts are drawn from.
 test('the leaderboard then shows the result', { timeout: 90_000 }, async (t) => {
   assert.ok(result, 'the game above was played to its end');
   // Clicking at random now and then runs a game into the rules' turn limit (2,000
@@ -229,7 +231,22 @@ test('the leaderboard then shows the result', { timeout: 90_000 }, async (t) => 
   const placeText = await recent.first().locator('[data-col=place]').textContent();
   assert.ok(ids.ana === shitheadId ? /shithead/.test(placeText) : placeText.startsWith(`${placeOf(ids.ana)}`),
     `Ana's place in her recent games: ${placeText}`);
-  await shot(viewer.page, 'player-desktop.png');
+  // Her charts (issue 33), from the server's own history: the one game, a rating still new
+  // after it, her place in it, and Bob the one person she played with.
+  const counts = viewer.page.locator('[data-testid=counts-chart]');
+  await counts.locator('svg').waitFor();
+  const ends = await counts.locator('circle.end').evaluateAll((cs) => Object.fromEntries(cs.map((c) => [c.classList[1], Number(c.dataset.value)])));
+  assert.deepEqual(ends, { first: placeOf(ids.ana) === 1 ? 1 : 0, shithead: ids.ana === shitheadId ? 1 : 0 });
+  const rated = frame.ratings.find((r) => r.player_id === ids.ana).after;
+  assert.equal(await viewer.page.locator('[data-testid=rating-end]').textContent(),
+    rated.provisional ? 'New' : String(ratingPoints(rated.ordinal)));
+  const bars = await viewer.page.locator('[data-testid=places-chart] .place-bar').evaluateAll((gs) => gs.map((g) => [g.dataset.place, Number(g.dataset.count)]));
+  assert.deepEqual(bars.filter(([, count]) => count), [[String(placeOf(ids.ana)), 1]]);
+  const withBob = viewer.page.locator(`[data-testid=played-with] tr[data-player="${ids.bob}"]`);
+  assert.equal(await withBob.locator('[data-col=name]').textContent(), names.bob);
+  assert.deepEqual(await withBob.locator('[data-col=games], [data-col=ahead], [data-col=behind]').allTextContents(),
+    ['1', ...(placeOf(ids.ana) < placeOf(ids.bob) ? ['1', '0'] : ['0', '1'])]);
+  await shot(viewer.page, 'player-desktop.png', { fullPage: true });
   assert.deepEqual(viewer.errors, []);
   await viewer.context.close();
 });

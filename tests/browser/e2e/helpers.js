@@ -49,9 +49,10 @@ export async function pickName(page, name) {
   await page.locator('.name-form button[type=submit]').click();
 }
 
-export async function shot(page, file) {
+/** A screenshot into test-output/screenshots; `options` as Playwright's (fullPage: the whole page). */
+export async function shot(page, file, options = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, file) });
+  await page.screenshot({ ...options, path: join(SCREENSHOTS, file) });
 }
 
 export function version(page) {

@@ -48,7 +48,13 @@ for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       assert.equal(await ana.locator('.provisional').count(), 0);
       // Issue 35: a settled rating is a whole number on one scale (16.5 → 1660), and a
       // provisional one (−3.2) is the word "New", never a number near 0 or below it.
-      assert.equal(await ana.locator('[data-col=rating]').textContent(), '1660');
+      assert.match(await ana.locator('[data-col=rating]').textContent(), /^1660/);
+      // Issue 33: the week's trend beside a settled rating, in shown points (0.6 × 40),
+      // said in words to a screen reader; none beside "New".
+      const trend = ana.locator('[data-testid=trend]');
+      assert.equal(await trend.locator('[aria-hidden=true]').textContent(), '▲ 24');
+      assert.equal(await trend.getAttribute('title'), 'up 24 in 3 games this week');
+      assert.equal(await board.locator('tr[data-player="77e01b5c9a30"] [data-testid=trend]').count(), 0);
       const other = board.locator('tr[data-player="77e01b5c9a30"]');
       assert.equal(await other.locator('[data-col=name]').textContent(), EXAMPLE_PLAYERS[1].name, 'the name is text');
       assert.equal(await other.locator('.provisional').count(), 1, 'a provisional rating is marked');
@@ -58,6 +64,23 @@ for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       assert.equal(await board.locator('img').count(), 0);
       assert.equal(await p.page.evaluate(() => window.pwned), undefined);
       await shot(p.page, `leaderboard-example-${label}.png`);
+      // Issue 33: a newcomer to ratings reads what one is at the top, and how it works a
+      // tap away; "New" looks like a rating still to come (muted, dashed), and says so.
+      assert.match(await p.page.locator('[data-testid=rating-intro]').textContent(),
+        /^Rating is a careful estimate of skill .*starting at 1000; new players show “New” until/);
+      const how = p.page.locator('[data-testid=how-ratings]');
+      assert.equal(await how.getAttribute('open'), null, 'folded away until asked for');
+      await how.locator('summary').click();
+      const howText = await how.textContent();
+      for (const fact of [/Weng-Lin rating \(Bradley-Terry/, /the whole finishing order counts/, /μ − 3σ/, /1000 \+ 40 × \(μ − 3σ\)/,
+        /settles after 5 to 20 games against people/, /Games against bots alone change nobody’s rating/]) assert.match(howText, fact);
+      if (label === 'desktop') await shot(p.page, 'leaderboard-how-ratings-desktop.png');
+      await how.locator('summary').click();
+      const mark = await other.locator('.provisional').evaluate((el) => ({ title: el.title, border: getComputedStyle(el).borderTopStyle,
+        color: getComputedStyle(el).color, gold: getComputedStyle(document.querySelector('.sort-btn.on')).color }));
+      assert.match(mark.title, /settled/);
+      assert.equal(mark.border, 'dashed');
+      assert.notEqual(mark.color, mark.gold, 'muted, not the gold of what is chosen');
       if (label === 'phone') {
         // Every control of the board is a thumb's size: periods, sorting, names, headers.
         const small = await p.page.evaluate(() => [...document.querySelectorAll('main button, main a, main select')]
@@ -110,6 +133,8 @@ for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       assert.deepEqual(await recent.locator('[data-col=rating]').allTextContents(), ['1608 (−36)', '1644 (+48)']);
       assert.equal(await p.page.locator('.stat', { hasText: 'Rating' }).locator('.stat-value').textContent(), '1660');
       assert.equal(await p.page.locator('[data-testid=provisional-note]').count(), 0);
+      // Her charts come with the page (player-charts.test.js checks what they say).
+      await p.page.locator('[data-testid=rating-chart] svg').waitFor();
       await shot(p.page, `player-example-${label}.png`);
 
       // The newcomer's page: "New", explained, and no number in their games either.

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   PROVISIONAL_WORD, RATING_OFFSET, RATING_SCALE, gameRatingChange, pastRatingText, ratingChange, ratingPoints,
-  ratingText, ratingsChanged,
+  ratingText, ratingsChanged, weekTrend,
 } from '../../../web-client/js/core/format.js';
 
 const rating = (ordinal, provisional = false) => ({ mu: ordinal + 12, sigma: provisional ? 6.5 : 4, ordinal, provisional });
@@ -75,4 +75,20 @@ test('a player’s past games: New while the rating is new, points once it is se
 test('a game whose ratings did not move shows no table of ±0', () => {
   assert.equal(ratingsChanged([{ before: rating(0, true), after: rating(0, true) }]), false);
   assert.equal(ratingsChanged([{ before: rating(0, true), after: rating(3.4, true) }]), true);
+});
+
+test('a leaderboard row’s week trend is in shown points, only beside a settled rating that moved', () => {
+  const settled = { ordinal: 16.5, provisional: false };
+  assert.deepEqual(weekTrend(settled, { games: 3, change: 0.6 }),
+    { change: 24, text: '▲ 24', label: 'up 24 in 3 games this week' });
+  assert.deepEqual(weekTrend(settled, { games: 1, change: -0.5 }),
+    { change: -20, text: '▼ 20', label: 'down 20 in 1 game this week' });
+  // The change is the difference of the two shown numbers, so it adds up on the page.
+  assert.equal(weekTrend({ ordinal: 0.01, provisional: false }, { games: 2, change: 0.02 })?.change ?? 0,
+    ratingPoints(0.01) - ratingPoints(-0.01));
+  assert.equal(weekTrend(settled, { games: 2, change: 0.001 }), null, 'a week that left the number as it was');
+  assert.equal(weekTrend({ ordinal: -3.2, provisional: true }, { games: 1, change: -1 }), null, 'not beside "New"');
+  assert.equal(weekTrend(settled, null), null, 'no game this week');
+  assert.equal(weekTrend(settled, { games: 0, change: 0 }), null);
+  assert.equal(weekTrend(null, { games: 1, change: 1 }), null);
 });

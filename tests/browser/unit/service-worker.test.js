@@ -67,7 +67,8 @@ test('every module is reached from main.js, the screens fetched on demand by imp
   assert.deepEqual(modules.filter((m) => !reached.has(m)), [], 'modules nothing imports');
   const firstVisit = importsFrom('/js/main.js', { dynamic: false });
   // The table and the pages behind links are not part of the first visit.
-  for (const lazy of ['/js/table/table-screen.js', '/js/views/leaderboard.js', '/js/views/rules.js', '/js/views/player.js'])
+  for (const lazy of ['/js/table/table-screen.js', '/js/views/leaderboard.js', '/js/views/rules.js', '/js/views/player.js',
+    '/js/views/game.js', '/js/core/game-steps.js'])
     assert.ok(!firstVisit.has(lazy), lazy);
 });
 

@@ -96,6 +96,23 @@ export function ratingChange(beforeOrdinal, afterOrdinal) {
   return before === null || after === null ? null : after - before;
 }
 
+/**
+ * A leaderboard row's trend over the last 7 days (the row's `week`: the games that moved
+ * the rating and the ordinal's change over them) in shown points: { change: +24, text:
+ * "▲ 24", label: "up 24 in 3 games this week" }. Null while the rating is new (its
+ * number is not shown, so neither is its change), without a game this week, or when the
+ * week left the shown number as it was.
+ */
+export function weekTrend(rating, week) {
+  if (!rating || rating.provisional || !week || typeof week.change !== 'number' || !(week.games > 0)) return null;
+  const change = ratingChange(rating.ordinal - week.change, rating.ordinal);
+  if (!change) return null;
+  const games = week.games === 1 ? '1 game' : `${week.games} games`;
+  return change > 0
+    ? { change, text: `▲ ${change}`, label: `up ${change} in ${games} this week` }
+    : { change, text: `▼ ${-change}`, label: `down ${-change} in ${games} this week` };
+}
+
 /** "+12", "−40", "±0" for a change in shown points; "" for none. */
 export function ratingChangeText(change) {
   return typeof change === 'number' ? signedDelta(change, 0) : '';

@@ -1,5 +1,6 @@
-// Where the address bar points. The server serves index.html for "/" and "/t/CODE"
-// only, so the pages live in the hash: "#/leaderboard", "#/player/ID", "#/rules/isf".
+// Where the address bar points. The server serves index.html for "/", "/t/CODE" and
+// "/g/ID" (a game's page, which can be shared) only, so the other pages live in the hash:
+// "#/leaderboard", "#/player/ID", "#/rules/isf".
 // "#/device/CODE" carries a player to another device with a short-lived device code
 // (the app reads it once and wipes it from the address bar); a player's token never
 // appears in an address. Old "#/claim/TOKEN" links are recognised only to be wiped.
@@ -69,6 +70,22 @@ export function deviceCodeLink(origin, code) {
 export function tableCodeFromPath(pathname) {
   const match = /^\/t\/([^/]+)\/?$/.exec(pathname ?? '');
   return match ? normalizeCode(decodeURIComponent(match[1])) : null;
+}
+
+/** The game id of a "/g/ID" path (a positive whole number, as text), or null. */
+export function gameIdFromPath(pathname) {
+  const match = /^\/g\/([1-9][0-9]{0,15})\/?$/.exec(pathname ?? '');
+  return match ? match[1] : null;
+}
+
+/**
+ * The page the address shows: the hash's, but for a game's page ("/g/ID"), which has
+ * no hash of its own: { page: 'game', id }.
+ */
+export function routeOf(pathname, hash) {
+  const route = parseHash(hash);
+  const id = gameIdFromPath(pathname);
+  return id && route.page === 'home' ? { page: 'game', id } : route;
 }
 
 /**

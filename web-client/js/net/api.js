@@ -2,7 +2,7 @@
 // { ok: true, data } or { ok: false, status, code, message } so pages can show a clear
 // empty or error state; an endpoint that does not exist yet is a 404 like any other.
 
-async function getJson(path) {
+export async function getJson(path) {
   let response;
   try {
     response = await fetch(path, { headers: { accept: 'application/json' } });
@@ -43,6 +43,11 @@ export function fetchLeaderboard({ sort = 'rating', period = 'all', limit = 50, 
 
 export function fetchPlayer(id) {
   return getJson(`/api/players/${encodeURIComponent(id)}`);
+}
+
+/** A player's games for the charts of their page: GET /api/players/{id}/history. */
+export function fetchPlayerHistory(id) {
+  return getJson(`/api/players/${encodeURIComponent(id)}/history`);
 }
 
 /** Whether anyone holds `name` (letter case ignored): { ok, data: { players: [...] } }. */

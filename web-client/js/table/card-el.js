@@ -3,7 +3,7 @@
 
 import { h } from '../ui/dom.js';
 import { cardFace, cardFaceMini, cardBack } from '../ui/card-svg.js';
-import { cardName } from '../core/cards.js';
+import { cardName, cardShort, parseCard } from '../core/cards.js';
 
 export function cardEl(card, className = '') {
   return h('div', { class: `card ${className}`.trim(), 'data-card': card }, cardFace(card));
@@ -16,6 +16,23 @@ export function miniCardEl(card, className = '') {
 
 export function backEl(className = '', label = 'face-down card') {
   return h('div', { class: `card back ${className}`.trim() }, cardBack(label));
+}
+
+/** A card as its rank and suit in a small tag ("10♥"), coloured by its suit: a drawing for the eye only. */
+export function cardChip(card) {
+  const c = parseCard(card);
+  const suit = c?.joker ? (c.joker === 'red' ? 'H' : 'S') : c?.suit ?? '';
+  return h('span', { class: `card-chip suit-${suit}`, 'aria-hidden': 'true' }, cardShort(card));
+}
+
+/**
+ * A face-down card whose face may be shown (a game over, on the game page): still a back,
+ * as it lies, with a tag at its top saying what it is.
+ */
+export function shownDownEl(card, className = '') {
+  const el = backEl(`${className} shown-down`, `${cardName(card)}, face down`);
+  el.append(cardChip(card));
+  return el;
 }
 
 /**

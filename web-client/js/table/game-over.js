@@ -100,7 +100,10 @@ export function gameOverEl(app, { onClose, onRematch, onLeave }) {
     h('div', { class: 'results-lists' },
       h('ol', { class: 'places', 'aria-label': 'Places' }, ...places),
       ratingsPart(results),
-      sessionTable(results.scoreboard)),
+      sessionTable(results.scoreboard),
+      // The game as it happened, move by move, on its own page ("/g/ID", a link to share).
+      results.gameId ? h('p', { class: 'replay-line' }, h('a', { class: 'back-link', href: `/g/${results.gameId}`,
+        'data-testid': 'replay-link' }, 'Watch the game again, move by move')) : null),
     h('div', { class: 'overlay-actions' },
       seated ? h('button', { type: 'button', class: 'primary big', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch') : null,
       h('button', { type: 'button', class: 'secondary', 'data-testid': 'close-results', onclick: onClose }, 'See the table'),

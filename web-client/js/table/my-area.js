@@ -2,15 +2,17 @@
 // In the swap it arranges cards (tap a hand card then a face-up card, or drag one onto
 // the other); in play it selects cards of one rank from the active source (and, when the
 // legal list allows it, face-up cards with the hand). Only what the view's `legal` list
-// allows is highlighted.
+// allows is highlighted. Read only (the game page), the same place is a drawing: no
+// card is a button.
 
 import { h } from '../ui/dom.js';
-import { backEl } from './card-el.js';
-import { cardButton, cardEl } from './card-el.js';
+import { backEl, cardButton, cardEl } from './card-el.js';
+import { tableCards } from './opponents.js';
 import { rankOf, sortCards } from '../core/cards.js';
 import { activeSource, isPlayable, turnableSlots, zoneCards } from '../core/selection.js';
 import { tableLayout } from '../core/table-cards.js';
 import { fanLayout } from '../core/hand-fan.js';
+import { ordinal } from '../core/event-words.js';
 
 /** Hand instances in display order (low to high), keys kept from the view's order. */
 export function displayOrder(instances) {
@@ -20,10 +22,27 @@ export function displayOrder(instances) {
 }
 
 /**
+ * The viewer's place at the table: their name (gold while they are to play, with their
+ * place once out) over `area`, the cards of myAreaEl.
+ */
+export function myPlaceEl(view, name, area) {
+  const me = view.seats[view.viewer];
+  const toAct = view.phase === 'play' && view.current === view.viewer;
+  return h('div', { class: `me${toAct ? ' to-act' : ''}`, 'data-seat': String(view.viewer) },
+    h('div', { class: 'me-plate' },
+      h('span', { class: 'seat-name', title: name }, name),
+      me.place > 0 ? h('span', { class: 'badge ok' }, `out · ${ordinal(me.place)}`) : null),
+    area);
+}
+
+/**
  * Draws the area. `ui`: { selection, swap, swapping, handlers: { tapCard, doubleTapCard,
- * tapSwap, turnFaceDown } }.
+ * tapSwap, turnFaceDown } }; or, for a drawing of a seat's cards that nothing can be done
+ * with, { readOnly: true, owner: the seat's name, faceDown: its face-down cards by slot
+ * when they may be shown }.
  */
 export function myAreaEl(view, ui) {
+  if (ui.readOnly) return shownAreaEl(view, ui);
   const me = view.seats[view.viewer];
   const source = activeSource(view);
   const swapping = ui.swapping;
@@ -74,6 +93,16 @@ export function myAreaEl(view, ui) {
     ...(handButtons.length ? handButtons : [h('p', { class: 'hand-empty' }, view.phase === 'over' ? '' : 'No cards in hand')])));
 }
 
+/** The same place as a drawing (the game page): cards, never buttons; face-down ones shown when `ui.faceDown` says. */
+function shownAreaEl(view, { owner, faceDown = null }) {
+  const hand = sortCards(view.hand ?? []);
+  return h('div', { class: 'my-area' },
+    tableCards(view.seats[view.viewer], 'my-table', { faceDown, face: cardEl, label: `${owner}’s cards on the table` }),
+    h('div', { class: 'my-hand', role: 'group', 'aria-label': `${owner}’s hand, ${hand.length} ${hand.length === 1 ? 'card' : 'cards'}`,
+      'data-count': String(hand.length) },
+    ...(hand.length ? hand.map((card) => cardEl(card)) : [h('p', { class: 'hand-empty' }, view.phase === 'over' ? '' : 'No cards in hand')])));
+}
+
 /**
  * A tap (not a key: a keyboard reaches each card on its own) on a card of a hand packed
  * by rank: it stands for the rank, since the finger cannot aim at one card of the pack.
@@ -117,7 +146,7 @@ function explains(el, ui, target) {
  * a badge).
  */
 export function fitHand(handEl) {
-  const cards = [...handEl.querySelectorAll('.card-btn')];
+  const cards = [...handEl.querySelectorAll(':scope > .card')];
   handEl.classList.toggle('fanned', cards.length > 0);
   if (!cards.length) {
     handEl.classList.remove('packed');

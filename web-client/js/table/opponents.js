@@ -2,9 +2,10 @@
 // them, the number of cards in hand, and their state (to act, out, offline, a bot).
 
 import { h } from '../ui/dom.js';
-import { backEl, miniCardEl } from './card-el.js';
+import { backEl, cardChip, miniCardEl, shownDownEl } from './card-el.js';
 import { ordinal } from '../core/event-words.js';
 import { tableLayout } from '../core/table-cards.js';
+import { cardName, sortCards } from '../core/cards.js';
 
 export function seatBadges(roomSeat) {
   const badges = [];
@@ -21,24 +22,41 @@ export function avatar(name, bot) {
   return h('span', { class: `avatar${bot ? ' bot' : ''}`, 'aria-hidden': 'true' }, bot ? '⚙' : initial.toUpperCase());
 }
 
-/** An opponent's table cards: face-down slots with the face-up cards lying on them. */
-export function tableCards(viewSeat, className) {
+/**
+ * An opponent's table cards: face-down slots with the face-up cards lying on them.
+ * `faceDown`: the face-down cards by slot, when they may be shown (a game over, on the
+ * game page); each is then marked on its back, the face-up card on it slid down.
+ * `face` draws a face-up card (small ones by default), `label` names the group.
+ */
+export function tableCards(viewSeat, className, { faceDown = null, face = miniCardEl, label = null } = {}) {
   const down = viewSeat.face_down ?? [];
   const up = viewSeat.face_up ?? [];
   // Laid out as the player sees their own (extra face-up cards of swap stacking beyond
   // the slots); a slot played empty is just cloth again.
-  const stacks = tableLayout(down, up.length).map(({ slot, up: j }) => h('div', { class: 'stack' },
-    slot !== null ? backEl('under') : null, j !== null ? miniCardEl(up[j], 'over') : null));
+  const stacks = tableLayout(down, up.length).map(({ slot, up: j }) => {
+    const shown = slot !== null && faceDown?.[slot];
+    return h('div', { class: `stack${shown && j !== null ? ' peek' : ''}` },
+      slot !== null ? (shown ? shownDownEl(faceDown[slot], 'under') : backEl('under')) : null,
+      j !== null ? face(up[j], 'over') : null);
+  });
   const downCount = down.filter(Boolean).length;
-  return h('div', { class: `table-cards ${className}`, role: 'group', 'aria-label': `${up.length} face up, ${downCount} face down` },
-    ...stacks);
+  return h('div', { class: `table-cards ${className}`, role: 'group',
+    'aria-label': label ?? `${up.length} face up, ${downCount} face down` }, ...stacks);
+}
+
+/** A hand shown whole (the game page's "all cards"): each card its rank and suit, low to high. */
+export function shownHandEl(cards, name) {
+  const sorted = sortCards(cards);
+  return h('div', { class: 'seat-hand', role: 'img', 'aria-label': `${name}’s hand: ${sorted.map(cardName).join(', ')}` },
+    ...sorted.map((card) => cardChip(card)));
 }
 
 /**
  * `give`: while the player's give-pile joker waits for a target, what a tap on this seat
- * does (hand it the pile); the whole seat is then one button.
+ * does (hand it the pile); the whole seat is then one button. `shown`: { hand, faceDown },
+ * every card of the seat, when nothing is secret any more (a game over, on the game page).
  */
-export function opponentEl({ seat, roomSeat, viewSeat, current, phase, timerText, give = null }) {
+export function opponentEl({ seat, roomSeat, viewSeat, current, phase, timerText, give = null, shown = null }) {
   const name = roomSeat?.name ?? `Seat ${seat + 1}`;
   const toAct = phase === 'play' && current === seat;
   const out = viewSeat && viewSeat.place > 0;
@@ -63,7 +81,8 @@ export function opponentEl({ seat, roomSeat, viewSeat, current, phase, timerText
       h('span', { class: 'mini-backs', 'aria-hidden': 'true' },
         ...Array.from({ length: Math.min(handCount, 5) }, () => h('span', { class: 'mini-back' }))),
       h('span', { class: 'hand-number' }, String(handCount))) : null,
-    viewSeat ? tableCards(viewSeat, 'small') : null,
+    viewSeat ? tableCards(viewSeat, 'small', { faceDown: shown?.faceDown }) : null,
+    viewSeat && shown?.hand?.length ? shownHandEl(shown.hand, name) : null,
     phase === 'swap' && viewSeat ? h('div', { class: `swap-state${viewSeat.swapped ? ' done' : ''}` },
       viewSeat.swapped ? 'Ready' : 'Choosing…') : null,
     out ? h('div', { class: 'place-badge' }, ordinal(viewSeat.place)) : null,

@@ -6,7 +6,7 @@
 import { h, replace, keepFocus } from '../ui/dom.js';
 import { opponentEl } from './opponents.js';
 import { centreEl, layoutPile } from './centre.js';
-import { myAreaEl, fitHand } from './my-area.js';
+import { myAreaEl, myPlaceEl, fitHand } from './my-area.js';
 import { playControls, swapControls, waitingMoveControls } from './controls.js';
 import { whyNot } from '../core/why-not.js';
 import { waitingRoomEl } from './waiting-room.js';
@@ -17,7 +17,7 @@ import { cardEl, backEl } from './card-el.js';
 import { opponentOrder } from '../core/seating.js';
 import { msLeft } from '../core/room-sync.js';
 import { clock } from '../core/format.js';
-import { turnWords, ordinal } from '../core/event-words.js';
+import { turnWords } from '../core/event-words.js';
 import {
   activeSource, isPlayable, playAction, playInstances, pruneSelection, selectAllOfRank, selectedPlay, tapPackedRank,
   toggleCard, canPickUp, canWait, tableJoinsHand, turnableSlots,
@@ -213,15 +213,8 @@ export class TableScreen {
       const area = myAreaEl(view, {
         selection: this.selection, swap: this.swap, swapping, instances, handlers: this.handlers,
       });
-      const me = view.seats[viewer];
-      const roomSeat = room.seats[viewer];
-      const myTurn = view.phase === 'play' && view.current === viewer;
-      const myName = roomSeat?.name ?? app.me.name;
-      replace(this.mine, h('div', { class: `me${myTurn ? ' to-act' : ''}`, 'data-seat': String(viewer) },
-        h('div', { class: 'me-plate' },
-          h('span', { class: 'seat-name', title: myName }, myName),
-          me.place > 0 ? h('span', { class: 'badge ok' }, `out · ${ordinal(me.place)}`) : null),
-        area));
+      const myName = room.seats[viewer]?.name ?? app.me.name;
+      replace(this.mine, myPlaceEl(view, myName, area));
       let buttons = [];
       const move = app.move;
       if (move && (!move.sent || move.rejoining) && view.phase !== 'over') {

@@ -8,6 +8,13 @@ const PATHS = {
   chat: ['M4 5h16v11H9l-5 4z'],
   eye: ['M2 12s3.5-6 10-6 10 6 10 6-3.5 6-10 6S2 12 2 12z', 'M12 9.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z'],
   close: ['M6 6l12 12', 'M18 6L6 18'],
+  // The game page's player: a step back, play, pause, a step on, the record saved, the list of moves.
+  previous: ['M17 5L9 12l8 7z', 'M6 5v14'],
+  next: ['M7 5l8 7-8 7z', 'M18 5v14'],
+  play: ['M7 4.5l12 7.5-12 7.5z'],
+  pause: ['M7 5h3v14H7z', 'M14 5h3v14h-3z'],
+  download: ['M12 4v11', 'M7 10.5l5 5 5-5', 'M5 19.5h14'],
+  moves: ['M9 6h11', 'M9 12h11', 'M9 18h11', 'M4.5 6h.01', 'M4.5 12h.01', 'M4.5 18h.01'],
 };
 
 export function icon(name, size = 22) {

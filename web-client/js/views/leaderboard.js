@@ -1,17 +1,47 @@
 // The leaderboard: sortable by rating, times shithead, shithead rate or games, over all
 // time or the last 30 or 7 days, in the server's order, with titles, and provisional
-// ratings shown as "New" (core/format.js ratingText). Until the server has a store the
-// endpoint answers 404, and the page says so plainly.
+// ratings shown as "New" (core/format.js ratingText). It says what a rating is in a
+// sentence, and how it works under "How ratings work" (server/README.md, "Rankings").
+// Until the server has a store the endpoint answers 404, and the page says so plainly.
 
 import { h, replace } from '../ui/dom.js';
 import { scrollBox } from '../ui/scroll-box.js';
 import { fetchLeaderboard } from '../net/api.js';
-import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, ratingText, titleText } from '../core/format.js';
+import { PROVISIONAL_MEANING, PROVISIONAL_WORD, decimal, percent, ratingText, titleText, weekTrend } from '../core/format.js';
 import { playerHash } from '../core/routes.js';
+
+/** The week's trend beside a rating: an arrow and the points, said in words to a screen reader. */
+function trendMark(trend) {
+  if (!trend) return null;
+  return h('span', { class: `trend ${trend.change > 0 ? 'up' : 'down'}`, title: trend.label, 'data-testid': 'trend' },
+    h('span', { 'aria-hidden': 'true' }, trend.text), h('span', { class: 'sr-only' }, `, ${trend.label}`));
+}
 
 const SORTS = [['rating', 'Rating'], ['shithead', 'Times shithead'], ['rate', 'Shithead rate'], ['games', 'Games']];
 const PERIODS = [['all', 'All time'], ['30d', '30 days'], ['7d', '7 days']];
 const TITLE_STYLES = [['feudal', 'Feudal'], ['olympic', 'Olympic'], ['numeric', 'Numeric']];
+
+/**
+ * How ratings work, for a newcomer to ratings: folded away under the sentence that says
+ * what one is. The facts are server/README.md's "Rankings" and core/format.js's scale.
+ */
+function howRatingsWork() {
+  return h('details', { class: 'how-ratings', 'data-testid': 'how-ratings' }, h('summary', {}, 'How ratings work'),
+    h('p', {}, 'Every finished game against other people counts, and the whole finishing order counts: finishing '
+      + 'ahead of someone is a win over them and behind them a loss, for every pair at the table. Getting out ahead of '
+      + 'a strong player earns more than ahead of a weak one, and a result everyone expected moves little.'),
+    h('p', {}, 'Behind it is the Weng-Lin rating (Bradley-Terry, every pair at the table; OpenSkill uses the same '
+      + 'method). It keeps two numbers for each player: a best guess of their skill, μ, and how unsure that guess '
+      + 'still is, σ. The board shows the careful one, μ − 3σ, a level the player is very likely above, as '
+      + '1000 + 40 × (μ − 3σ), rounded. So a lucky newcomer does not top the board, and a rating rises as games make '
+      + 'the guess surer.'),
+    h('p', {}, `“${PROVISIONAL_WORD}”: while σ is still large the number would say little, so it shows as `
+      + `${PROVISIONAL_WORD}. It settles after 5 to 20 games against people: sooner at bigger tables and when results `
+      + 'vary, later when the same player always wins.'),
+    h('p', {}, 'Games against bots alone change nobody’s rating, and bots are never ranked; a game with bots counts '
+      + 'for the people in it. Abandoned games count for nobody. A rating does not fade while its player is away. '
+      + 'Times shithead, the shithead rate and the titles are plain counts.'));
+}
 
 export class LeaderboardScreen {
   constructor(app) {
@@ -28,7 +58,11 @@ export class LeaderboardScreen {
     this.el = h('section', { class: 'page leaderboard' },
       h('div', { class: 'page-head' },
         h('h1', {}, 'Leaderboard'),
-        h('p', { class: 'lead' }, 'Who has been the shithead, how often — and who keeps getting out first.')),
+        h('p', { class: 'lead' }, 'Who has been the shithead, how often — and who keeps getting out first.'),
+        h('p', { class: 'rating-intro', 'data-testid': 'rating-intro' }, h('strong', {}, 'Rating'),
+          ' is a careful estimate of skill from the order people finish in, starting at 1000; '
+          + `new players show “${PROVISIONAL_WORD}” until their games settle it.`),
+        howRatingsWork()),
       h('div', { class: 'board-tools' }, this.periodGroup,
         h('label', { class: 'inline-field', for: 'board-sort' }, 'Sort by ', this.sortSelect),
         h('label', { class: 'inline-field', for: 'title-style' }, 'Titles ', this.styleSelect)),
@@ -93,7 +127,8 @@ export class LeaderboardScreen {
           h('th', { scope: 'row', class: 'who' }, h('span', { 'data-col': 'name' }, h('a', { href: playerHash(p.player_id) }, p.name)),
             title ? h('span', { class: 'title-tag' }, title) : null),
           h('td', { 'data-col': 'rating' }, p.rating?.provisional
-            ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, ratingText(p.rating)) : ratingText(p.rating)),
+            ? h('span', { class: 'provisional', title: PROVISIONAL_MEANING }, ratingText(p.rating)) : ratingText(p.rating),
+          trendMark(weekTrend(p.rating, p.week))),
           h('td', { 'data-col': 'games' }, String(p.games ?? 0)), h('td', { 'data-col': 'shithead' }, String(p.shithead ?? 0)),
           h('td', { 'data-col': 'rate' }, percent(p.shithead_rate)),
           h('td', { 'data-col': 'first', class: 'minor' }, String(p.first ?? 0)),

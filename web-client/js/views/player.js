@@ -1,5 +1,6 @@
-// A player's page: their record, rating ("New" until it settles: core/format.js), title
-// and recent games.
+// A player's page: their record, rating ("New" until it settles: core/format.js), title,
+// charts of their games (views/player-charts.js, fetched when the page opens) and recent
+// games.
 
 import { h, replace } from '../ui/dom.js';
 import { scrollBox } from '../ui/scroll-box.js';
@@ -17,6 +18,10 @@ export class PlayerScreen {
     // Your own page carries your identity to your other devices, store or no store.
     this.own = h('div', { class: 'own-identity' });
     this.devices = null;
+    // The charts' code comes while the player's answer does.
+    this.charts = h('div', { class: 'player-charts' });
+    this.chartsCode = import('./player-charts.js');
+    this.chartsCode.catch(() => {});
     this.el = h('section', { class: 'page player-page' },
       h('p', {}, h('a', { class: 'back-link', href: '#/leaderboard' }, '← Leaderboard')), this.body, this.own);
     this.load();
@@ -65,16 +70,21 @@ export class PlayerScreen {
         stat(`Games in a row not the shithead (best ${p.longest_run ?? 0})`, String(p.current_run ?? 0))),
       p.rating?.provisional ? h('p', { class: 'hint stats-note', 'data-testid': 'provisional-note' },
         h('span', { class: 'provisional' }, PROVISIONAL_WORD), `: ${PROVISIONAL_MEANING}`) : null,
+      this.charts,
       h('h2', {}, 'Recent games'),
       p.recent?.length ? scrollBox('Recent games', h('table', { class: 'board recent', 'data-testid': 'recent-games' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'When'), h('th', { scope: 'col' }, 'Rules'),
           h('th', { scope: 'col', class: 'minor' }, 'Seats'), h('th', { scope: 'col' }, 'Place'), h('th', { scope: 'col' }, 'Rating'))),
         h('tbody', {}, ...p.recent.map((g) => h('tr', { class: g.shithead ? 'shit' : '' },
-          h('td', {}, relativeTime(g.ended)),
+          // The game's own page ("/g/ID"): the game again, move by move.
+          h('td', {}, g.game_id ? h('a', { class: 'game-link', href: `/g/${g.game_id}`, 'data-testid': 'recent-game-link' },
+            relativeTime(g.ended)) : relativeTime(g.ended)),
           h('td', {}, presetTitle(typeof g.ruleset === 'string' ? g.ruleset : g.ruleset?.preset ?? '')),
           h('td', { class: 'minor' }, String(g.seats ?? '')),
           h('td', { 'data-col': 'place' }, g.status === 'abandoned' ? 'abandoned' : g.shithead ? 'shithead 💩' : ordinal(g.place)),
           h('td', { 'data-col': 'rating' }, pastRatingText(g, p.rating)))))))
         : h('p', { class: 'empty' }, 'No games yet.'));
+    this.chartsCode.then((charts) => charts.showCharts(this.charts, { ...p, player_id: p.player_id ?? this.id }))
+      .catch(() => replace(this.charts, h('p', { class: 'empty' }, 'The charts did not load: check the connection.')));
   }
 }

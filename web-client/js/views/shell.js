@@ -17,11 +17,12 @@ const SCREENS = {
   leaderboard: () => import('./leaderboard.js').then((m) => m.LeaderboardScreen),
   player: () => import('./player.js').then((m) => m.PlayerScreen),
   rules: () => import('./rules.js').then((m) => m.RulesScreen),
+  game: () => import('./game.js').then((m) => m.GameScreen),
   moved: () => import('./moved.js').then((m) => m.MovedScreen),
 };
 
 // Pages that need no connection: still shown to a player who now plays elsewhere.
-const READING = new Set(['leaderboard', 'player', 'rules']);
+const READING = new Set(['leaderboard', 'player', 'rules', 'game']);
 
 /** Starts fetching a screen's code before it is needed (a table link, say). */
 export function prefetchScreen(kind) {
@@ -56,6 +57,14 @@ export class Shell {
     // Said once after a device link: whose identity this device now carries.
     this.notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'claimed', hidden: true });
     replace(root, this.topbar, this.banner, this.movedBar, this.notice, this.backToTable, this.main);
+    // A game's page ("/g/ID") opens without loading the app again: the table and the
+    // connection stay. With a key held, a link opens elsewhere as any link does.
+    root.addEventListener('click', (e) => {
+      const link = e.target.closest?.('a[href^="/g/"]');
+      if (!link || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      this.app.openGame(link.getAttribute('href'));
+    });
   }
 
   attach(app) {
@@ -67,6 +76,8 @@ export class Shell {
     const route = app.route;
     // Playing in another tab: the way back ("Play here"), or a page to read with a bar saying so.
     if (app.moved && !READING.has(route.page)) return ['moved', 'moved', (Screen) => new Screen(app)];
+    // A game's page can be shared: it opens for anyone, before a name too.
+    if (route.page === 'game') return [`game:${route.id}`, 'game', (Screen) => new Screen(app, route.id)];
     // A new player stays on the name form until the server has said yes to the name.
     if (!app.hasIdentity || location.hash === '#/name' || (app.helloError && !app.welcomed)
       || (!app.identity.token && !app.welcomed && !app.claiming)) {
@@ -131,6 +142,7 @@ export class Shell {
       window.scrollTo(0, 0);
     }
     document.body.classList.toggle('at-table', key.startsWith('table:'));
+    document.body.classList.toggle('at-game', key.startsWith('game:'));
     // Moves made while the table was out of sight are not replayed as a burst of animations.
     if (!key.startsWith('table:')) app.takeFresh();
     this.updateChrome(app, key);
@@ -139,7 +151,8 @@ export class Shell {
     const view = app.table.view;
     const myMove = view && view.viewer !== null && (view.legal ?? []).length > 0 && view.phase !== 'over';
     document.title = app.moved ? 'Playing elsewhere · Shithead'
-      : myMove ? '● Your move · Shithead' : app.inRoom ? `${app.table.room.code} · Shithead` : 'Shithead';
+      : myMove ? '● Your move · Shithead' : key.startsWith('game:') ? `Game ${key.slice(5)} · Shithead`
+        : app.inRoom ? `${app.table.room.code} · Shithead` : 'Shithead';
   }
 
   /**

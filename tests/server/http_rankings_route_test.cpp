@@ -17,8 +17,10 @@
 #include "protocol/rankings_api.hpp"
 #include "server/app/rankings_routes.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "tests/server/gunzip.hpp"
 #include "tests/server/http_test_server.hpp"
 #include "tests/server/test_client.hpp"
+#include "tests/store/store_test_support.hpp"
 
 namespace shithead::server {
 namespace {
@@ -327,6 +329,46 @@ TEST(rankings_route, a_store_with_its_read_queue_full_answers_503_with_retry_aft
   const auto served = test::http_get(server.port(), "/api/leaderboard");
   ASSERT_EQ(served.status, 200u) << served.error;
   EXPECT_EQ(served.header("Retry-After"), "");
+  server.stop();
+  db->close();
+}
+
+// Issue 33: a finished game's steps never change, so they are cached for good, and
+// gzipped for a client that takes gzip (a browser); the same body either way.
+TEST(rankings_route, a_games_steps_are_cached_for_good_and_gzipped_for_a_client_that_asks) {
+  auto db = std::make_shared<sqlite_store>(":memory:");
+  const auto ana = store_testing::player("a1a1a1a1a1a1", "Ana");
+  db->save_player(ana);
+  db->start();
+  const auto game = store_testing::played({store_testing::human(ana), store_testing::bot(1)}, 21);
+  const auto recorded = store_testing::record(*db, {game});
+  ASSERT_EQ(recorded.size(), 1u);
+  hooked_server server([&](class server& s) { add_rankings_routes(s, db); });
+  const auto target = "/api/games/" + std::to_string(recorded[0].game_id) + "/steps";
+
+  const auto plain = test::http_get(server.port(), target);
+  ASSERT_EQ(plain.status, 200u) << plain.error;
+  EXPECT_EQ(plain.header("Cache-Control"), "public, max-age=86400, immutable");
+  EXPECT_EQ(plain.header("Content-Encoding"), "");
+  const auto steps = nlohmann::json::parse(plain.body);
+  EXPECT_EQ(steps["complete"], true);
+  EXPECT_EQ(steps["steps"].size(), game.record.actions.size() + 1);
+
+  test::http_connection browser(server.port());
+  http::fields takes_gzip;
+  takes_gzip.set(http::field::accept_encoding, "gzip, br");
+  const auto zipped = browser.request(http::verb::get, target, {}, takes_gzip);
+  ASSERT_EQ(zipped.status, 200u) << zipped.error;
+  EXPECT_EQ(zipped.header("Content-Encoding"), "gzip");
+  EXPECT_EQ(zipped.header("Vary"), "Accept-Encoding");
+  EXPECT_LT(zipped.body.size() * 5, plain.body.size());
+  EXPECT_EQ(test::gunzip(zipped.body), plain.body);
+
+  // The other answers change with every game: never cached, never gzipped here.
+  const auto board = browser.request(http::verb::get, "/api/leaderboard", {}, takes_gzip);
+  ASSERT_EQ(board.status, 200u);
+  EXPECT_EQ(board.header("Cache-Control"), "no-store");
+  EXPECT_EQ(board.header("Content-Encoding"), "");
   server.stop();
   db->close();
 }

@@ -90,6 +90,19 @@ TEST(http_static, a_table_link_serves_the_index) {
   EXPECT_EQ(test::http_get(server.port(), "/t/ABC1234").status, 404u);
 }
 
+// Issue 33: a game page's link, /g/41, is the client's to draw from its address.
+TEST(http_static, a_game_link_serves_the_index) {
+  test::test_server server;
+  for (const char* link : {"/g/1", "/g/41", "/g/123456789012345678", "/g/41?move=3"}) {
+    const auto reply = test::http_get(server.port(), link);
+    ASSERT_EQ(reply.status, 200u) << link << ": " << reply.error;
+    EXPECT_EQ(reply.body, test::index_html) << link;
+    EXPECT_EQ(reply.header("Content-Type"), "text/html; charset=utf-8");
+  }
+  for (const char* not_a_game : {"/g/", "/g/4a", "/g/-1", "/g/1234567890123456789", "/g/41/steps"})
+    EXPECT_EQ(test::http_get(server.port(), not_a_game).status, 404u) << not_a_game;
+}
+
 TEST(http_static, missing_files_hidden_files_and_empty_folders_are_404) {
   test::test_server server;
   for (const char* path : {"/nope.js", "/.hidden", "/empty/", "/empty/.keep", "/cards/nope.css"})

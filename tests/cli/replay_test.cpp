@@ -1,9 +1,7 @@
 // `shithead replay FILE`, called as a function and as the real binary.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -18,6 +16,7 @@
 #include "rules/ruleset.hpp"
 #include "rules/view.hpp"
 #include "server/cli/command_line.hpp"
+#include "tests/cli/run_binary.hpp"
 
 namespace shithead::server {
 namespace {
@@ -28,17 +27,17 @@ std::string record_path(std::string_view name) {
   return std::string(SHITHEAD_TEST_DATA) + "/records/" + std::string(name);
 }
 
-struct run_result {
+struct replay_result {
   int code = -1;
   std::string out;
   std::string err;
   json output;  // `out` parsed; null when it is not one line of JSON
 };
 
-run_result replay(std::vector<std::string_view> args) {
+replay_result replay(std::vector<std::string_view> args) {
   std::ostringstream out;
   std::ostringstream err;
-  run_result r;
+  replay_result r;
   r.code = run_replay_command(args, out, err);
   r.out = out.str();
   r.err = err.str();
@@ -47,19 +46,14 @@ run_result replay(std::vector<std::string_view> args) {
   return r;
 }
 
-run_result replay_file(std::string_view name) { return replay({record_path(name)}); }
+replay_result replay_file(std::string_view name) { return replay({record_path(name)}); }
 
-// Runs the real binary; stderr is discarded, stdout captured.
-run_result run_binary(const std::string& arguments) {
-  const std::string command = std::string(SHITHEAD_BINARY) + " " + arguments + " 2>/dev/null";
-  run_result r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-  const int status = pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+// Runs the real binary (its stderr discarded) and reads its stdout as JSON.
+replay_result run_binary_reading_json(const std::string& arguments) {
+  const auto run = run_binary(arguments);
+  replay_result r;
+  r.code = run.exit_code;
+  r.out = run.out;
   if (auto parsed = protocol::parse_json_text(r.out)) r.output = parsed.value();
   return r;
 }
@@ -276,26 +270,26 @@ TEST(replay, without_a_file_it_prints_usage_and_exits_2) {
 // --- the real binary ------------------------------------------------------------
 
 TEST(replay_binary, exit_codes_are_0_legal_1_illegal_2_malformed) {
-  const auto legal = run_binary("replay " + quoted(record_path("legal_finished.json")));
+  const auto legal = run_binary_reading_json("replay " + quoted(record_path("legal_finished.json")));
   EXPECT_EQ(legal.code, 0) << legal.out;
   EXPECT_EQ(legal.output["ok"], true) << legal.out;
 
-  const auto unfinished = run_binary("replay " + quoted(record_path("legal_unfinished.json")));
+  const auto unfinished = run_binary_reading_json("replay " + quoted(record_path("legal_unfinished.json")));
   EXPECT_EQ(unfinished.code, 0) << unfinished.out;
   EXPECT_EQ(unfinished.output["next"], 0) << unfinished.out;
 
-  const auto illegal = run_binary("replay " + quoted(record_path("illegal_not_playable.json")));
+  const auto illegal = run_binary_reading_json("replay " + quoted(record_path("illegal_not_playable.json")));
   EXPECT_EQ(illegal.code, 1) << illegal.out;
   EXPECT_EQ(illegal.output["error"], "not_playable") << illegal.out;
   EXPECT_EQ(illegal.output["index"], 5) << illegal.out;
 
   for (const char* name : {"malformed_not_json.json", "malformed_missing_players.json", "malformed_bad_card.json",
                            "malformed_impossible_deal.json"}) {
-    const auto bad = run_binary("replay " + quoted(record_path(name)));
+    const auto bad = run_binary_reading_json("replay " + quoted(record_path(name)));
     EXPECT_EQ(bad.code, 2) << name << ": " << bad.out;
   }
-  EXPECT_EQ(run_binary("replay " + quoted(record_path("no_such_record.json"))).code, 2);
-  EXPECT_EQ(run_binary("replay").code, 2);
+  EXPECT_EQ(run_binary_reading_json("replay " + quoted(record_path("no_such_record.json"))).code, 2);
+  EXPECT_EQ(run_binary_reading_json("replay").code, 2);
 }
 
 // --- records written by bot games ------------------------------------------------
@@ -389,7 +383,7 @@ TEST(replay_binary, a_bot_game_record_replays_through_the_binary) {
   auto game = play_bot_game(rules::preset_id::shiphead, 4, 2024, rules::bot_kind::greedy);
   const std::string path = temp_path("bot_binary.json");
   std::ofstream(path) << protocol::write_record(game.record);
-  const auto r = run_binary("replay " + quoted(path));
+  const auto r = run_binary_reading_json("replay " + quoted(path));
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(r.output, expected_outcome(game.final_state)) << r.out;
 }

@@ -2,9 +2,6 @@
 // the exact reference output, as the real binary.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -12,33 +9,22 @@
 #include <vector>
 
 #include "server/cli/command_line.hpp"
+#include "tests/cli/run_binary.hpp"
 
 namespace shithead::server {
 namespace {
 
-struct run_result {
+// A command line run in-process: its exit code and what it wrote to each stream.
+struct command_output {
   int exit_code;
   std::string out;
   std::string err;
 };
 
-run_result call(std::vector<std::string_view> args) {
+command_output call(std::vector<std::string_view> args) {
   std::ostringstream out, err;
   const int code = run_command_line(args, out, err);
   return {code, out.str(), err.str()};
-}
-
-// Runs the built binary; stdout only, stderr discarded.
-run_result run_binary(const std::string& args) {
-  const std::string command = std::string(SHITHEAD_BINARY) + " " + args + " 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return {-1, "", "popen failed"};
-  std::string out;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, ""};
 }
 
 // `shithead rules shiphead --json`, one line: both card reference tables of

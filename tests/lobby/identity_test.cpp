@@ -7,22 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "rules/rng.hpp"
 #include "server/core/player_name.hpp"
 #include "server/lobby/identity.hpp"
 #include "server/lobby/sha256.hpp"
+#include "tests/lobby/seeded_random.hpp"
 
 namespace shithead::server {
 namespace {
 
 using namespace std::chrono_literals;
-using time_point = player_registry::time_point;
-
-const time_point t0 = time_point{} + 1'700'000'000s;
-
-random_source seeded(std::uint64_t seed) {
-  return [r = rules::rng(seed)]() mutable { return r.next(); };
-}
+const player_registry::time_point registry_start = player_registry::time_point{} + 1'700'000'000s;
 
 bool is_lower_hex(const std::string& s) { return s.find_first_not_of("0123456789abcdef") == std::string::npos; }
 
@@ -33,7 +27,8 @@ std::string repeat(std::string_view piece, int times) {
 }
 
 welcome must_hello(player_registry& registry, std::string_view name,
-                   std::optional<std::string_view> token = std::nullopt, time_point now = t0) {
+                   std::optional<std::string_view> token = std::nullopt,
+                   player_registry::time_point now = registry_start) {
   auto answer = registry.hello(name, token, now);
   EXPECT_TRUE(answer) << name << ": " << (answer ? "" : answer.error().message);
   return answer ? answer.value() : welcome{};
@@ -41,7 +36,7 @@ welcome must_hello(player_registry& registry, std::string_view name,
 
 protocol::error_code hello_error(player_registry& registry, std::string_view name,
                                  std::optional<std::string_view> token = std::nullopt) {
-  auto answer = registry.hello(name, token, t0);
+  auto answer = registry.hello(name, token, registry_start);
   EXPECT_FALSE(answer) << name << " was accepted";
   return answer ? protocol::error_code{} : answer.error().code;
 }
@@ -92,8 +87,8 @@ TEST(identity, only_the_hash_of_the_token_is_stored) {
 
 TEST(identity, a_token_reclaims_the_player_from_another_browser) {
   player_registry registry(seeded(3));
-  const auto first = must_hello(registry, "Ana", std::nullopt, t0);
-  const auto again = must_hello(registry, "Ana", first.token, t0 + 1h);
+  const auto first = must_hello(registry, "Ana", std::nullopt, registry_start);
+  const auto again = must_hello(registry, "Ana", first.token, registry_start + 1h);
   EXPECT_FALSE(again.is_new);
   EXPECT_EQ(again.player_id, first.player_id);
   EXPECT_EQ(again.name, "Ana");
@@ -101,8 +96,8 @@ TEST(identity, a_token_reclaims_the_player_from_another_browser) {
   EXPECT_EQ(registry.size(), 1u);
   const auto* record = registry.find_by_id(first.player_id);
   ASSERT_NE(record, nullptr);
-  EXPECT_EQ(record->created, t0);
-  EXPECT_EQ(record->last_seen, t0 + 1h);
+  EXPECT_EQ(record->created, registry_start);
+  EXPECT_EQ(record->last_seen, registry_start + 1h);
 }
 
 TEST(identity, a_blank_name_with_a_token_keeps_the_old_name) {
@@ -330,30 +325,30 @@ TEST(identity, rename_checks_the_name_like_hello) {
 
 TEST(identity, records_from_a_store_load_and_their_tokens_reclaim_them) {
   player_registry first(seeded(24));
-  const auto ana = must_hello(first, "Ana", std::nullopt, t0);
-  must_hello(first, "Bo", std::nullopt, t0);
+  const auto ana = must_hello(first, "Ana", std::nullopt, registry_start);
+  must_hello(first, "Bo", std::nullopt, registry_start);
   std::vector<player_record> saved;
   first.for_each([&](const player_record& record) { saved.push_back(record); });
 
   player_registry second(seeded(25));
   for (const auto& record : saved) EXPECT_TRUE(second.load(record));
   EXPECT_EQ(second.size(), 2u);
-  const auto back = must_hello(second, "", ana.token, t0 + 24h);
+  const auto back = must_hello(second, "", ana.token, registry_start + 24h);
   EXPECT_EQ(back.player_id, ana.player_id);
   EXPECT_EQ(back.name, "Ana");
-  EXPECT_EQ(second.find_by_id(ana.player_id)->created, t0);
+  EXPECT_EQ(second.find_by_id(ana.player_id)->created, registry_start);
   EXPECT_EQ(hello_error(second, "bo"), protocol::error_code::name_taken);
 
   // A duplicate id, token hash or name is refused.
   EXPECT_FALSE(second.load(saved[0]));
-  player_record same_name{"0123456789ab", "ANA", std::string(64, 'f'), t0, t0};
+  player_record same_name{"0123456789ab", "ANA", std::string(64, 'f'), registry_start, registry_start};
   EXPECT_FALSE(second.load(same_name));
   EXPECT_EQ(second.size(), 2u);
 }
 
 TEST(identity, an_exposed_token_works_once_and_the_welcome_brings_a_fresh_one) {
   player_registry first(seeded(26));
-  const auto ana = must_hello(first, "Ana", std::nullopt, t0);
+  const auto ana = must_hello(first, "Ana", std::nullopt, registry_start);
   std::vector<player_record> saved;
   first.for_each([&](const player_record& record) { saved.push_back(record); });
   ASSERT_EQ(saved.size(), 1u);
@@ -362,7 +357,7 @@ TEST(identity, an_exposed_token_works_once_and_the_welcome_brings_a_fresh_one) {
 
   player_registry upgraded(seeded(27));
   ASSERT_TRUE(upgraded.load(saved[0]));
-  const auto back = must_hello(upgraded, "", ana.token, t0 + 1h);
+  const auto back = must_hello(upgraded, "", ana.token, registry_start + 1h);
   EXPECT_EQ(back.player_id, ana.player_id);
   EXPECT_TRUE(back.token_renewed);
   EXPECT_NE(back.token, ana.token);
@@ -373,7 +368,7 @@ TEST(identity, an_exposed_token_works_once_and_the_welcome_brings_a_fresh_one) {
   EXPECT_EQ(record->token_hash, sha256_hex(back.token));
   // The old token works no more; the new one does, and is kept.
   EXPECT_EQ(hello_error(upgraded, "", ana.token), protocol::error_code::bad_token);
-  const auto again = must_hello(upgraded, "", back.token, t0 + 2h);
+  const auto again = must_hello(upgraded, "", back.token, registry_start + 2h);
   EXPECT_FALSE(again.token_renewed);
   EXPECT_EQ(again.token, back.token);
 }
@@ -404,7 +399,7 @@ TEST(identity, error_codes_are_stable_text) {
 // (identity.hpp): nothing changes before commit().
 TEST(identity_with_a_store, a_prepared_hello_changes_nothing_until_it_is_committed) {
   player_registry registry(seeded(21));
-  auto change = registry.prepare_hello("Ana", std::nullopt, t0);
+  auto change = registry.prepare_hello("Ana", std::nullopt, registry_start);
   ASSERT_TRUE(change);
   EXPECT_TRUE(change.value().must_store);
   EXPECT_TRUE(change.value().answer.is_new);
@@ -422,7 +417,7 @@ TEST(identity_with_a_store, only_a_new_player_name_key_or_token_must_be_stored_b
   player_registry registry(seeded(22));
   const auto ana = must_hello(registry, "Ana");
   const auto must_store = [&](std::string_view name, std::optional<std::string_view> token) {
-    auto change = registry.prepare_hello(name, token, t0 + 1h);
+    auto change = registry.prepare_hello(name, token, registry_start + 1h);
     EXPECT_TRUE(change) << name;
     return change && change.value().must_store;
   };
@@ -431,9 +426,9 @@ TEST(identity_with_a_store, only_a_new_player_name_key_or_token_must_be_stored_b
   EXPECT_TRUE(must_store("Anastasia", ana.token));  // a name under another key
   EXPECT_TRUE(must_store("Bo", std::nullopt));      // a new player
   // The prepared hello carries last_seen, and the case of the name it would take.
-  auto change = registry.prepare_hello("ANA", ana.token, t0 + 1h);
+  auto change = registry.prepare_hello("ANA", ana.token, registry_start + 1h);
   ASSERT_TRUE(change);
-  EXPECT_EQ(change.value().record.last_seen, t0 + 1h);
+  EXPECT_EQ(change.value().record.last_seen, registry_start + 1h);
   EXPECT_EQ(change.value().record.name, "ANA");
   EXPECT_EQ(registry.find_by_id(ana.player_id)->name, "Ana");
 }
@@ -441,8 +436,9 @@ TEST(identity_with_a_store, only_a_new_player_name_key_or_token_must_be_stored_b
 TEST(identity_with_a_store, an_exposed_token_must_be_stored_with_its_replacement_first) {
   player_registry registry(seeded(23));
   const std::string old_token(32, 'a');
-  ASSERT_TRUE(registry.load(player_record{"a1b2c3d4e5f6", "Ana", sha256_hex(old_token), t0, t0, true}));
-  auto change = registry.prepare_hello("", old_token, t0 + 1h);
+  ASSERT_TRUE(
+      registry.load(player_record{"a1b2c3d4e5f6", "Ana", sha256_hex(old_token), registry_start, registry_start, true}));
+  auto change = registry.prepare_hello("", old_token, registry_start + 1h);
   ASSERT_TRUE(change);
   EXPECT_TRUE(change.value().must_store);
   EXPECT_TRUE(change.value().answer.token_renewed);
@@ -459,19 +455,20 @@ TEST(identity_with_a_store, an_exposed_token_must_be_stored_with_its_replacement
 // is stale, and letting go of the stale one later does not free the name.
 TEST(identity_with_a_store, a_record_from_the_store_takes_its_name_from_a_stale_one) {
   player_registry registry(seeded(24));
-  const auto old = must_hello(registry, "Zed", std::nullopt, t0);
-  registry.commit(player_record{"0a0a0a0a0a0a", "ZED", std::string(64, 'e'), t0, t0 + 2h, false});
+  const auto old = must_hello(registry, "Zed", std::nullopt, registry_start);
+  registry.commit(
+      player_record{"0a0a0a0a0a0a", "ZED", std::string(64, 'e'), registry_start, registry_start + 2h, false});
   ASSERT_NE(registry.find_by_name("zed"), nullptr);
   EXPECT_EQ(registry.find_by_name("zed")->id, "0a0a0a0a0a0a");
   EXPECT_NE(registry.find_by_id(old.player_id), nullptr);
-  EXPECT_TRUE(registry.forget(old.player_id, t0 + 1h));
+  EXPECT_TRUE(registry.forget(old.player_id, registry_start + 1h));
   ASSERT_NE(registry.find_by_name("Zed"), nullptr);
   EXPECT_EQ(registry.find_by_name("Zed")->id, "0a0a0a0a0a0a");
 }
 
 TEST(identity_with_a_store, a_refused_record_is_taken_back_unless_it_changed_since) {
   player_registry registry(seeded(25));
-  auto change = registry.prepare_hello("Ana", std::nullopt, t0);
+  auto change = registry.prepare_hello("Ana", std::nullopt, registry_start);
   ASSERT_TRUE(change);
   registry.commit(change.value().record);
   registry.take_back(change.value().record);  // the store said the name is another's
@@ -479,10 +476,10 @@ TEST(identity_with_a_store, a_refused_record_is_taken_back_unless_it_changed_sin
   EXPECT_EQ(registry.find_by_name("Ana"), nullptr);
 
   const auto bo = must_hello(registry, "Bo");
-  auto renamed = registry.prepare_hello("Bob", bo.token, t0 + 1h);
+  auto renamed = registry.prepare_hello("Bob", bo.token, registry_start + 1h);
   ASSERT_TRUE(renamed);
   registry.commit(renamed.value().record);
-  auto later = registry.prepare_hello("Bobby", bo.token, t0 + 2h);
+  auto later = registry.prepare_hello("Bobby", bo.token, registry_start + 2h);
   ASSERT_TRUE(later);
   registry.commit(later.value().record);
   registry.take_back(renamed.value().record);  // refused, but a later change stands

@@ -15,18 +15,13 @@
 #include "rules/rng.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/lobby/table_code.hpp"
+#include "tests/lobby/seeded_random.hpp"
 
 namespace shithead::server {
 namespace {
 
 using namespace std::chrono_literals;
-using time_point = lobby::time_point;
-
-const time_point t0 = time_point{} + 1000s;
-
-random_source seeded(std::uint64_t seed) {
-  return [r = rules::rng(seed)]() mutable { return r.next(); };
-}
+const lobby::time_point lobby_start = lobby::time_point{} + 1000s;
 
 // Hands out the given draws in order, then repeats the last one.
 random_source scripted(std::vector<std::uint64_t> draws) {
@@ -69,7 +64,8 @@ protocol::table_summary summary(int seats, int seated, int humans, bool in_game 
   return s;
 }
 
-std::string must_create(lobby& hall, std::string_view owner, bool is_public = true, time_point now = t0) {
+std::string must_create(lobby& hall, std::string_view owner, bool is_public = true,
+                        lobby::time_point now = lobby_start) {
   auto created = hall.create_table(owner, is_public, now);
   EXPECT_TRUE(created) << (created ? "" : created.error().message);
   return created ? created.value() : std::string();
@@ -143,7 +139,7 @@ TEST(lobby, a_code_already_open_is_drawn_again) {
 TEST(lobby, a_random_source_that_repeats_itself_gives_an_error_not_a_hang) {
   lobby hall(scripted({7}));
   must_create(hall, "ana");
-  const auto second = hall.create_table("bo", true, t0);
+  const auto second = hall.create_table("bo", true, lobby_start);
   ASSERT_FALSE(second);
   EXPECT_EQ(second.error().code, protocol::error_code::lobby_full);
 }
@@ -172,14 +168,14 @@ TEST(lobby, retired_codes_are_forgotten_after_enough_later_closures) {
 
 TEST(lobby, find_accepts_any_case_and_returns_the_table) {
   lobby hall(seeded(4));
-  const auto code = must_create(hall, "ana", false, t0 + 5s);
+  const auto code = must_create(hall, "ana", false, lobby_start + 5s);
   std::string lower = code;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const auto found = hall.find(" " + lower + " ");
   ASSERT_TRUE(found) << found.error().message;
   EXPECT_EQ(found.value().code, code);
   EXPECT_EQ(found.value().owner_player_id, "ana");
-  EXPECT_EQ(found.value().created, t0 + 5s);
+  EXPECT_EQ(found.value().created, lobby_start + 5s);
   EXPECT_FALSE(found.value().summary.is_public);
   EXPECT_EQ(found.value().summary.code, code);
   EXPECT_FALSE(found.value().reported);
@@ -201,7 +197,7 @@ TEST(lobby, a_player_may_own_three_open_tables) {
   must_create(hall, "ana");
   must_create(hall, "ana");
   EXPECT_EQ(hall.tables_owned_by("ana"), 3u);
-  const auto fourth = hall.create_table("ana", true, t0);
+  const auto fourth = hall.create_table("ana", true, lobby_start);
   ASSERT_FALSE(fourth);
   EXPECT_EQ(fourth.error().code, protocol::error_code::too_many_tables);
   must_create(hall, "bo");
@@ -233,7 +229,7 @@ TEST(lobby, the_server_holds_a_bounded_number_of_tables) {
   lobby hall(seeded(7), lobby_limits{.max_tables = 2});
   must_create(hall, "ana");
   must_create(hall, "bo");
-  const auto third = hall.create_table("cleo", true, t0);
+  const auto third = hall.create_table("cleo", true, lobby_start);
   ASSERT_FALSE(third);
   EXPECT_EQ(third.error().code, protocol::error_code::lobby_full);
 }
@@ -270,11 +266,11 @@ TEST(lobby, the_public_list_holds_reported_public_tables_only) {
 
 TEST(lobby, the_public_list_shows_open_seats_first_then_the_newest) {
   lobby hall(seeded(11));
-  const auto old_open = must_create(hall, "a", true, t0 + 1s);
-  const auto new_open = must_create(hall, "b", true, t0 + 2s);
-  const auto old_full = must_create(hall, "c", true, t0 + 3s);
-  const auto playing = must_create(hall, "d", true, t0 + 4s);
-  const auto newest_open = must_create(hall, "e", true, t0 + 5s);
+  const auto old_open = must_create(hall, "a", true, lobby_start + 1s);
+  const auto new_open = must_create(hall, "b", true, lobby_start + 2s);
+  const auto old_full = must_create(hall, "c", true, lobby_start + 3s);
+  const auto playing = must_create(hall, "d", true, lobby_start + 4s);
+  const auto newest_open = must_create(hall, "e", true, lobby_start + 5s);
   hall.update_summary(old_open, summary(4, 1, 1));
   hall.update_summary(new_open, summary(4, 3, 2));
   hall.update_summary(old_full, summary(2, 2, 2));
@@ -288,7 +284,7 @@ TEST(lobby, the_public_list_is_capped) {
   lobby hall(seeded(12), lobby_limits{.max_tables_per_owner = 10, .max_listed = 3});
   std::vector<std::string> codes;
   for (int i = 0; i < 5; ++i) {
-    codes.push_back(must_create(hall, "ana", true, t0 + i * 1s));
+    codes.push_back(must_create(hall, "ana", true, lobby_start + i * 1s));
     hall.update_summary(codes.back(), summary(4, 1, 1));
   }
   EXPECT_EQ(codes_of(hall.public_tables()), (std::vector<std::string>{codes[4], codes[3], codes[2]}));
@@ -322,8 +318,8 @@ TEST(lobby, quick_play_passes_over_full_running_private_and_unreported_tables) {
 
 TEST(lobby, quick_play_breaks_ties_by_who_has_waited_longest) {
   lobby hall(seeded(15));
-  const auto newer = must_create(hall, "a", true, t0 + 10s);
-  const auto older = must_create(hall, "b", true, t0);
+  const auto newer = must_create(hall, "a", true, lobby_start + 10s);
+  const auto older = must_create(hall, "b", true, lobby_start);
   hall.update_summary(newer, summary(4, 2, 2));
   hall.update_summary(older, summary(4, 2, 2));
   EXPECT_EQ(hall.quick_play_pick(), older);
@@ -383,7 +379,7 @@ TEST(lobby, a_burst_of_changes_asks_for_one_flush_and_sends_one_frame) {
   l.hall.subscribe("bo", bo);
   std::vector<std::string> codes;
   for (int i = 0; i < 50; ++i) {
-    codes.push_back(must_create(l.hall, "ana", true, t0 + i * 1s));
+    codes.push_back(must_create(l.hall, "ana", true, lobby_start + i * 1s));
     l.hall.update_summary(codes.back(), summary(4, 1, 1));
     l.hall.update_summary(codes.back(), summary(4, 2, 2));
   }
@@ -450,11 +446,11 @@ TEST(lobby, the_list_kept_in_order_is_the_list_sorted_from_scratch) {
   flushed_lobby l(seeded(25), lobby_limits{.max_tables_per_owner = 10'000, .max_listed = 40});
   rules::rng random(26);
   std::vector<std::string> open;
-  std::map<std::string, std::pair<time_point, protocol::table_summary>> truth;
+  std::map<std::string, std::pair<lobby::time_point, protocol::table_summary>> truth;
   for (int step = 0; step < 5000; ++step) {
     const auto roll = random.next() % 10;
     if (roll < 3 || open.empty()) {
-      const auto created = t0 + std::chrono::seconds(random.next() % 50);  // ties happen
+      const auto created = lobby_start + std::chrono::seconds(random.next() % 50);  // ties happen
       open.push_back(must_create(l.hall, "ana", random.next() % 4 != 0, created));
       truth[open.back()] = {created, {}};
     } else if (roll < 9) {
@@ -472,12 +468,12 @@ TEST(lobby, the_list_kept_in_order_is_the_list_sorted_from_scratch) {
       open.erase(open.begin() + static_cast<std::ptrdiff_t>(at));
     }
     if (step % 97 != 0) continue;
-    std::vector<std::tuple<bool, time_point, std::string>> sorted;
+    std::vector<std::tuple<bool, lobby::time_point, std::string>> sorted;
     for (const auto& [code, entry] : truth) {
       const auto& report = entry.second;
       if (report.code.empty() || !report.is_public) continue;
       const bool joinable = !report.in_game && report.seated < report.seats;
-      sorted.emplace_back(!joinable, time_point{} - (entry.first - time_point{}), code);
+      sorted.emplace_back(!joinable, lobby::time_point{} - (entry.first - lobby::time_point{}), code);
     }
     std::sort(sorted.begin(), sorted.end());
     std::vector<std::string> expected;
@@ -552,38 +548,38 @@ TEST(lobby, error_codes_are_stable_text) {
 // restore_table, and gone without their codes retired here.
 TEST(lobby, another_servers_tables_are_listed_and_quick_play_finds_their_seats) {
   lobby hall(seeded(11));
-  hall.list_remote("K7MPQ2", summary(4, 1, 1), t0);
+  hall.list_remote("K7MPQ2", summary(4, 1, 1), lobby_start);
   ASSERT_EQ(hall.public_tables().size(), 1u);
   EXPECT_EQ(hall.public_tables()[0].code, "K7MPQ2");
   EXPECT_TRUE(hall.is_remote("K7MPQ2"));
   EXPECT_EQ(hall.quick_play_pick(), "K7MPQ2");  // another server's, and the only one
   EXPECT_EQ(hall.tables_owned_by(""), 0u);
-  hall.list_remote("K7MPQ2", summary(4, 2, 2), t0 + 1s);  // a change
+  hall.list_remote("K7MPQ2", summary(4, 2, 2), lobby_start + 1s);  // a change
   EXPECT_EQ(hall.public_tables()[0].humans, 2);
-  hall.list_remote("bad", summary(4, 1, 1), t0);  // not a code: ignored
+  hall.list_remote("bad", summary(4, 1, 1), lobby_start);  // not a code: ignored
   EXPECT_EQ(hall.table_count(), 1u);
 
   // This server's own table keeps its entry whatever another says of its code.
-  const auto mine = hall.create_table("p1", true, t0).value();
+  const auto mine = hall.create_table("p1", true, lobby_start).value();
   ASSERT_TRUE(hall.update_summary(mine, summary(4, 1, 1)));
-  hall.list_remote(mine, summary(4, 4, 4), t0);
+  hall.list_remote(mine, summary(4, 4, 4), lobby_start);
   EXPECT_FALSE(hall.is_remote(mine));
   EXPECT_EQ(hall.quick_play_pick(), "K7MPQ2");  // two humans wait there, one here
   ASSERT_TRUE(hall.update_summary(mine, summary(4, 2, 2)));
   EXPECT_EQ(hall.quick_play_pick(), mine);  // as many: no reconnect to another server
-  hall.list_remote("K7MPQ2", summary(4, 4, 4), t0 + 2s);
+  hall.list_remote("K7MPQ2", summary(4, 4, 4), lobby_start + 2s);
   EXPECT_EQ(hall.quick_play_pick(), mine);  // full there
 
   // Claimed here: served here from now on.
-  EXPECT_TRUE(hall.restore_table("K7MPQ2", "p2", true, t0 + 2s));
+  EXPECT_TRUE(hall.restore_table("K7MPQ2", "p2", true, lobby_start + 2s));
   EXPECT_FALSE(hall.is_remote("K7MPQ2"));
   EXPECT_EQ(hall.tables_owned_by("p2"), 1u);
 
   // Unlisted: gone, and its code not retired (it may come back, served elsewhere).
-  hall.list_remote("ABCDEF", summary(4, 1, 1), t0);
+  hall.list_remote("ABCDEF", summary(4, 1, 1), lobby_start);
   hall.unlist_remote("ABCDEF");
   EXPECT_FALSE(hall.find("ABCDEF"));
-  hall.list_remote("ABCDEF", summary(4, 1, 1), t0);
+  hall.list_remote("ABCDEF", summary(4, 1, 1), lobby_start);
   EXPECT_TRUE(hall.is_remote("ABCDEF"));
   hall.unlist_remote(mine);  // not remote: left alone
   EXPECT_TRUE(hall.find(mine));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "protocol/action_json.hpp"
+#include "tests/protocol/text_checks.hpp"
 
 namespace shithead::protocol {
 namespace {
@@ -12,58 +13,56 @@ namespace {
 using rules::card;
 using rules::suit;
 
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+parsed<rules::action> read_action(std::string_view text) { return action_from_json(json::parse(text), "action"); }
 
-parsed<rules::action> read(std::string_view text) { return action_from_json(json::parse(text), "action"); }
-
-void expect_round_trip(const rules::action& a, std::string_view text) {
+void expect_action_round_trip(const rules::action& a, std::string_view text) {
   SCOPED_TRACE(text);
   EXPECT_EQ(action_to_json(a), json::parse(text));
-  auto back = read(text);
+  auto back = read_action(text);
   ASSERT_TRUE(back) << back.error().message;
   EXPECT_EQ(back.value(), a);
 }
 
 TEST(action_json, a_swap_round_trips) {
-  expect_round_trip(
+  expect_action_round_trip(
       rules::swap_action{{card(14, suit::spades), card(13, suit::diamonds), card(10, suit::clubs)}, false},
       R"({"type": "swap", "face_up": ["AS", "KD", "10C"]})");
 }
 
 TEST(action_json, a_swap_with_more_to_stack_round_trips) {
-  expect_round_trip(rules::swap_action{{card(5, suit::spades), card(5, suit::hearts)}, true},
-                    R"({"type": "swap", "face_up": ["5S", "5H"], "more": true})");
+  expect_action_round_trip(rules::swap_action{{card(5, suit::spades), card(5, suit::hearts)}, true},
+                           R"({"type": "swap", "face_up": ["5S", "5H"], "more": true})");
 }
 
 TEST(action_json, palace_swaps_name_no_cards) {
-  expect_round_trip(rules::swap_action{}, R"({"type": "swap", "face_up": []})");
+  expect_action_round_trip(rules::swap_action{}, R"({"type": "swap", "face_up": []})");
 }
 
 TEST(action_json, more_false_reads_as_a_final_swap) {
-  auto a = read(R"({"type": "swap", "face_up": ["2C"], "more": false})");
+  auto a = read_action(R"({"type": "swap", "face_up": ["2C"], "more": false})");
   ASSERT_TRUE(a) << a.error().message;
   EXPECT_FALSE(std::get<rules::swap_action>(a.value()).more);
 }
 
 TEST(action_json, a_play_round_trips) {
-  expect_round_trip(rules::play_action{{card(3, suit::hearts), card(3, suit::spades)}, -1},
-                    R"({"type": "play", "cards": ["3H", "3S"]})");
+  expect_action_round_trip(rules::play_action{{card(3, suit::hearts), card(3, suit::spades)}, -1},
+                           R"({"type": "play", "cards": ["3H", "3S"]})");
 }
 
 TEST(action_json, a_joker_handing_the_pile_to_a_seat_round_trips) {
-  expect_round_trip(rules::play_action{{card::joker(rules::joker_red)}, 2},
-                    R"({"type": "play", "cards": ["RJ"], "target": 2})");
+  expect_action_round_trip(rules::play_action{{card::joker(rules::joker_red)}, 2},
+                           R"({"type": "play", "cards": ["RJ"], "target": 2})");
 }
 
 TEST(action_json, face_down_pickup_and_wait_round_trip) {
-  expect_round_trip(rules::face_down_action{2}, R"({"type": "play_face_down", "slot": 2})");
-  expect_round_trip(rules::pickup_action{}, R"({"type": "pickup"})");
-  expect_round_trip(rules::wait_action{}, R"({"type": "wait"})");
+  expect_action_round_trip(rules::face_down_action{2}, R"({"type": "play_face_down", "slot": 2})");
+  expect_action_round_trip(rules::pickup_action{}, R"({"type": "pickup"})");
+  expect_action_round_trip(rules::wait_action{}, R"({"type": "wait"})");
 }
 
 TEST(action_json, an_empty_play_reads_and_is_left_to_the_rules) {
   // "no_cards" is the engine's verdict; the JSON is well formed.
-  auto a = read(R"({"type": "play", "cards": []})");
+  auto a = read_action(R"({"type": "play", "cards": []})");
   ASSERT_TRUE(a) << a.error().message;
   EXPECT_TRUE(std::get<rules::play_action>(a.value()).cards.empty());
 }
@@ -76,11 +75,6 @@ TEST(action_json, extra_keys_are_accepted_only_when_listed) {
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().message, "a.seat: unknown key");
 }
-
-struct error_case {
-  std::string text;
-  std::string expected;
-};
 
 TEST(action_json, mistakes_are_errors_that_name_the_problem) {
   std::string thirteen = R"({"type": "play", "cards": [)";
@@ -106,7 +100,7 @@ TEST(action_json, mistakes_are_errors_that_name_the_problem) {
       {R"({"type": "play_face_down", "slot": 99999999999})", "action.slot: 99999999999 is out of range"},
   };
   for (const auto& c : cases) {
-    auto a = read(c.text);
+    auto a = read_action(c.text);
     ASSERT_FALSE(a) << c.text;
     EXPECT_TRUE(contains(a.error().message, c.expected))
         << c.text << "\n  message: " << a.error().message << "\n  expected: " << c.expected;

@@ -13,7 +13,7 @@ using namespace std::chrono_literals;
 using rules::card;
 using rules::suit;
 
-std::vector<client_message> samples() {
+std::vector<client_message> sample_requests() {
   rules::ruleset_options jokers;
   jokers.jokers = rules::joker_rule::give_pile;
   const auto palace = rules::make_ruleset(rules::preset_id::palace, jokers).value();
@@ -49,7 +49,7 @@ std::vector<client_message> samples() {
 }
 
 TEST(client_message, every_request_written_reads_back_as_the_same_request) {
-  for (const auto& message : samples()) {
+  for (const auto& message : sample_requests()) {
     const auto text = to_text(message);
     auto read = parse_client_message(text);
     ASSERT_TRUE(read) << read.error().message << "\n" << text;

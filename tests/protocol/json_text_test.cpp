@@ -5,11 +5,10 @@
 
 #include "protocol/json_reader.hpp"
 #include "protocol/json_text.hpp"
+#include "tests/protocol/text_checks.hpp"
 
 namespace shithead::protocol {
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 TEST(json_text, malformed_text_is_an_error_with_line_and_column) {
   auto read = parse_json_text("{\"players\": 3,\n \"dealer\": }");

@@ -7,14 +7,13 @@
 
 #include "protocol/record_json.hpp"
 #include "rules/deal.hpp"
+#include "tests/protocol/text_checks.hpp"
 
 namespace shithead::protocol {
 namespace {
 
 using rules::card;
 using rules::suit;
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 game_record seeded_record() {
   game_record record;
@@ -237,11 +236,6 @@ TEST(record_json, a_stock_may_be_left_out_of_a_deal) {
   ASSERT_TRUE(dealt) << dealt.error().message;
   EXPECT_TRUE(std::get<rules::deal>(dealt.value().start).stock.empty());
 }
-
-struct error_case {
-  std::string text;
-  std::string expected;
-};
 
 TEST(record_json, mistakes_are_errors_that_name_the_problem) {
   const std::string deal2 =

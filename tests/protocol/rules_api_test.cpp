@@ -9,11 +9,10 @@
 #include "protocol/json_text.hpp"
 #include "protocol/rules_api.hpp"
 #include "rules/words.hpp"
+#include "tests/protocol/text_checks.hpp"
 
 namespace shithead::protocol {
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 rules::ruleset with_skip_jokers() {
   rules::ruleset_options options;

@@ -5,13 +5,12 @@
 #include <vector>
 
 #include "protocol/ruleset_json.hpp"
+#include "tests/protocol/text_checks.hpp"
 
 namespace shithead::protocol {
 namespace {
 
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-parsed<rules::ruleset> read(std::string_view text) { return ruleset_from_json(json::parse(text), "ruleset"); }
+parsed<rules::ruleset> read_ruleset(std::string_view text) { return ruleset_from_json(json::parse(text), "ruleset"); }
 
 TEST(ruleset_json, every_preset_writes_as_its_bare_name_and_reads_back) {
   for (auto preset : rules::all_presets) {
@@ -25,14 +24,14 @@ TEST(ruleset_json, every_preset_writes_as_its_bare_name_and_reads_back) {
 }
 
 TEST(ruleset_json, an_object_without_overrides_is_the_preset) {
-  auto r = read(R"({"preset": "isf"})");
+  auto r = read_ruleset(R"({"preset": "isf"})");
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_EQ(r.value().preset, rules::preset_id::isf);
   EXPECT_EQ(ruleset_to_json(r.value()), json("isf"));
 }
 
 TEST(ruleset_json, a_missing_preset_means_shiphead) {
-  auto r = read(R"({"hand_size": 3})");
+  auto r = read_ruleset(R"({"hand_size": 3})");
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_EQ(r.value().preset, rules::preset_id::shiphead);
   EXPECT_EQ(r.value().hand_size, 3);
@@ -120,7 +119,7 @@ TEST(ruleset_json, every_override_round_trips) {
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.text);
-    auto r = read(c.text);
+    auto r = read_ruleset(c.text);
     ASSERT_TRUE(r) << r.error().message;
     c.check(r.value());
     EXPECT_EQ(ruleset_to_json(r.value()), json::parse(c.text));
@@ -134,13 +133,13 @@ TEST(ruleset_json, all_overrides_together_round_trip_in_a_fixed_order) {
       R"( "invisible": "8", "voluntary_pickup": true, "pickup_leads": true, "burn_in": true, "n_of_a_kind": 4, "turn_limit": 900,)"
       R"( "powers": {"3": ["lower_than_played"], "9": ["reverse"], "J": ["skip"]}, "specials_on_anything": false,)"
       R"( "play_from_table": false, "fixed_hand": false})";
-  auto r = read(text);
+  auto r = read_ruleset(text);
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_EQ(format_json_line(ruleset_to_json(r.value())), text);
 }
 
 TEST(ruleset_json, powers_read_into_rank_order_and_write_back_in_it) {
-  auto r = read(R"({"powers": {"K": ["skip"], "9": ["reverse", "burn"], "4": []}})");
+  auto r = read_ruleset(R"({"powers": {"K": ["skip"], "9": ["reverse", "burn"], "4": []}})");
   ASSERT_TRUE(r) << r.error().message;
   const std::vector<rules::rank_powers> expected = {
       {4, 0},
@@ -184,24 +183,19 @@ TEST(ruleset_json, options_with_every_new_setting_write_and_read_back_equal) {
 }
 
 TEST(ruleset_json, no_powers_writes_no_powers_key) {
-  auto r = read(R"({"preset": "isf", "powers": {}})");
+  auto r = read_ruleset(R"({"preset": "isf", "powers": {}})");
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_TRUE(r.value().overrides.powers.empty());
   EXPECT_EQ(ruleset_to_json(r.value()), json("isf"));
 }
 
 TEST(ruleset_json, keys_given_in_another_order_read_the_same) {
-  auto a = read(R"({"turn_limit": 100, "preset": "isf", "hand_size": 4})");
-  auto b = read(R"({"preset": "isf", "hand_size": 4, "turn_limit": 100})");
+  auto a = read_ruleset(R"({"turn_limit": 100, "preset": "isf", "hand_size": 4})");
+  auto b = read_ruleset(R"({"preset": "isf", "hand_size": 4, "turn_limit": 100})");
   ASSERT_TRUE(a);
   ASSERT_TRUE(b);
   EXPECT_EQ(ruleset_to_json(a.value()), ruleset_to_json(b.value()));
 }
-
-struct error_case {
-  std::string text;
-  std::string expected;  // a part of the message
-};
 
 TEST(ruleset_json, mistakes_are_errors_that_name_the_problem) {
   const std::vector<error_case> cases = {
@@ -260,7 +254,7 @@ TEST(ruleset_json, mistakes_are_errors_that_name_the_problem) {
       {R"({"play_from_table": true, "swap_stacking": true})", "ruleset: play_from_table and swap_stacking"},
   };
   for (const auto& c : cases) {
-    auto r = read(c.text);
+    auto r = read_ruleset(c.text);
     ASSERT_FALSE(r) << c.text;
     EXPECT_TRUE(contains(r.error().message, c.expected))
         << c.text << "\n  message: " << r.error().message << "\n  expected: " << c.expected;

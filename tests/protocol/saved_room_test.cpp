@@ -9,13 +9,12 @@
 #include "protocol/json_text.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/saved_room.hpp"
+#include "tests/protocol/text_checks.hpp"
 
 namespace shithead::protocol {
 namespace {
 
 using namespace std::chrono_literals;
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 // A table of three, one seat a bot, in a game after a finished one.
 saved_room busy_room() {

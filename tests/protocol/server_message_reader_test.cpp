@@ -38,7 +38,7 @@ game_sample sample_game(rules::preset_id preset, int steps) {
 }
 
 // Every kind of message, with every optional part both present and absent somewhere.
-std::vector<server_message> samples() {
+std::vector<server_message> sample_server_messages() {
   std::vector<server_message> out;
   out.push_back(welcome_message{request_id(std::int64_t{1}), "3f9c0a7d21e4", "Ana", "9b1e"});
   out.push_back(welcome_message{std::nullopt, "3f9c0a7d21e4", "Ana", "9b1e"});
@@ -110,7 +110,7 @@ std::vector<server_message> samples() {
 }
 
 TEST(server_message_reader, every_message_reads_back_as_the_value_that_was_written) {
-  for (const auto& message : samples()) {
+  for (const auto& message : sample_server_messages()) {
     const auto text = to_text(message);
     auto read = parse_server_message(text);
     ASSERT_TRUE(read) << read.error().message << "\n" << text;

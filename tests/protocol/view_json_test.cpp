@@ -205,7 +205,7 @@ rules::ruleset with_short_turn_limit(const rules::ruleset& rules) {
   return made ? std::move(made).value() : rules;
 }
 
-void expect_round_trip(const rules::seat_view& view) {
+void expect_view_round_trip(const rules::seat_view& view) {
   const json written = view_to_json(view);
   auto read = view_from_json(written);
   ASSERT_TRUE(read) << read.error().message << " in " << written.dump();
@@ -233,7 +233,7 @@ TEST(view_json, every_view_of_every_step_reads_back_as_it_was_written) {
     for (;;) {
       for (int viewer = rules::spectator; viewer < state.players; ++viewer) {
         rules::view_for(state, viewer, view);
-        expect_round_trip(view);
+        expect_view_round_trip(view);
         if (::testing::Test::HasFatalFailure()) return;
       }
       if (state.over()) break;

@@ -337,4 +337,13 @@ struct table {
   std::vector<std::unique_ptr<test_player>> players;
 };
 
+// Starts a game of two humans (p0, p1) on a two-seat table and has both swap.
+inline void start_two_humans(table& t) {
+  t.join_all();
+  t.send(t[0], msg("start"));
+  ASSERT_TRUE(t.r.game());
+  for (std::size_t i = 0; i < 2; ++i) t.send(t[i], action_msg((*t[i].fake->latest_view())["legal"][0]));
+  ASSERT_EQ(t.r.game()->current_phase, rules::phase::play);
+}
+
 }  // namespace shithead::server::testing

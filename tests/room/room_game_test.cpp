@@ -27,18 +27,6 @@ void expect_consecutive(const fake_participant& fake, const std::string& who) {
     ASSERT_EQ(seen[i], seen[i - 1] + 1) << who << " saw version " << seen[i] << " after " << seen[i - 1];
 }
 
-// Starts a game of two humans (p0, p1) on a two-seat table and has both swap.
-void start_two_humans(table& t) {
-  t.join_all();
-  t.send(t[0], msg("start"));
-  ASSERT_TRUE(t.r.game());
-  for (int i = 0; i < 2; ++i) {
-    auto view = t[static_cast<std::size_t>(i)].fake->latest_view();
-    t.send(t[static_cast<std::size_t>(i)], action_msg((*view)["legal"][0]));
-  }
-  ASSERT_EQ(t.r.game()->current_phase, rules::phase::play);
-}
-
 struct game_case {
   rules::preset_id preset;
   int humans;

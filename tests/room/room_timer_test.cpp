@@ -10,14 +10,6 @@
 namespace shithead::server::testing {
 namespace {
 
-void start_two_humans(table& t) {
-  t.join_all();
-  t.send(t[0], msg("start"));
-  ASSERT_TRUE(t.r.game());
-  for (std::size_t i = 0; i < 2; ++i) t.send(t[i], action_msg((*t[i].fake->latest_view())["legal"][0]));
-  ASSERT_EQ(t.r.game()->current_phase, rules::phase::play);
-}
-
 // The player at game seat `seat` sends the first legal action of its view.
 void act(table& t, int seat) {
   auto& p = *t.at_seat(seat);

@@ -10,6 +10,8 @@
 #include "rules/view.hpp"
 #include "scenario.hpp"
 
+// Popped at the end of the file: in a unity build other test files follow in the same unit.
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"  // options name only what changes
 
 namespace shithead::rules {
@@ -151,3 +153,5 @@ TEST(greedy_bot, turns_a_face_down_card_rather_than_picking_up) {
 
 }  // namespace
 }  // namespace shithead::rules
+
+#pragma GCC diagnostic pop

@@ -7,6 +7,8 @@
 
 #include "scenario.hpp"
 
+// Popped at the end of the file: in a unity build other test files follow in the same unit.
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"  // options name only what changes
 
 namespace shithead::rules {
@@ -204,3 +206,5 @@ TEST(deal, fewer_than_two_or_more_than_eight_players_are_refused) {
 
 }  // namespace
 }  // namespace shithead::rules
+
+#pragma GCC diagnostic pop

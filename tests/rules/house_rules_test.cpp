@@ -5,6 +5,8 @@
 
 #include "scenario.hpp"
 
+// Popped at the end of the file: in a unity build other test files follow in the same unit.
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 namespace shithead::rules {
@@ -12,7 +14,6 @@ namespace {
 
 using namespace scenario;
 
-constexpr rank_power_set only(rank_power p) { return bit_of(p); }
 constexpr rank_power_set both(rank_power a, rank_power b) { return bit_of(a) | bit_of(b); }
 
 int count_skipped(const std::vector<event>& events) { return count_events(events, event_type::skipped); }
@@ -305,3 +306,5 @@ TEST(fixed_hand, a_seeded_hand_of_seven_for_three_sets_thirteen_cards_aside) {
 
 }  // namespace
 }  // namespace shithead::rules
+
+#pragma GCC diagnostic pop

@@ -9,6 +9,8 @@
 
 #include "scenario.hpp"
 
+// Popped at the end of the file: in a unity build other test files follow in the same unit.
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 namespace shithead::rules {
@@ -24,8 +26,6 @@ ruleset with_power(preset_id p, rank r, rank_power_set powers,
                    std::source_location loc = std::source_location::current()) {
   return variant(p, {.powers = {{r, powers}}}, loc);
 }
-
-constexpr rank_power_set only(rank_power p) { return bit_of(p); }
 
 TEST(moved_powers, anything_may_follow_an_ace_that_resets_even_a_card_lower_than_it) {
   for (const auto p : presets) {
@@ -173,3 +173,5 @@ TEST(moved_powers, a_give_pile_joker_hands_the_pile_to_the_seat_named_under_eith
 
 }  // namespace
 }  // namespace shithead::rules
+
+#pragma GCC diagnostic pop

@@ -174,6 +174,9 @@ inline ruleset shiphead_with(const ruleset_options& options,
   return variant(preset_id::shiphead, options, loc);
 }
 
+// A rank's powers when the `powers` house rule gives it just this one.
+constexpr rank_power_set only(rank_power p) { return bit_of(p); }
+
 inline std::string error_text(const std::optional<rule_error>& e) {
   if (!e) return "accepted";
   return std::string(to_string(e->code)) + " (" + e->message + ")";

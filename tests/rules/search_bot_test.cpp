@@ -15,6 +15,8 @@
 #include "rules/view.hpp"
 #include "scenario.hpp"
 
+// Popped at the end of the file: in a unity build other test files follow in the same unit.
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 namespace shithead::rules {
@@ -174,3 +176,5 @@ TEST(search_bot, plays_whole_games_legally_under_every_preset_and_the_house_rule
 
 }  // namespace
 }  // namespace shithead::rules
+
+#pragma GCC diagnostic pop

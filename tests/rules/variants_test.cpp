@@ -9,6 +9,8 @@
 
 // Options are written with designated initializers that name only the settings a test
 // changes; every other field is an empty optional on purpose.
+// Popped at the end of the file: in a unity build other test files follow in the same unit.
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 namespace shithead::rules {
@@ -650,3 +652,5 @@ TEST(pickup_leads, a_pile_given_by_a_joker_is_not_taken_by_its_receiver_and_the_
 
 }  // namespace
 }  // namespace shithead::rules
+
+#pragma GCC diagnostic pop

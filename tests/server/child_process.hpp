@@ -19,6 +19,9 @@ namespace shithead::test {
 
 using clock_type = std::chrono::steady_clock;
 
+// What `shithead serve` logs once it serves, before its port.
+inline constexpr std::string_view serving_log_prefix = "listening on http://127.0.0.1:";
+
 // The binary as a child process, its stdout and stderr read through one pipe.
 class child_process {
  public:

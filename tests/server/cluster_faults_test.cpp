@@ -106,7 +106,7 @@ struct seat {
 
 // Reads what arrived for `s`: the versions shown, the games seen to end (the host asks
 // for a rematch), and a word that the table moved or the connection ended.
-void take_frames(seat& s, std::set<std::int64_t>& finished_ids) {
+void take_frames_noting_moves(seat& s, std::set<std::int64_t>& finished_ids) {
   auto& p = *s.client;
   const auto before = p.frames.size();
   while (p.pump(1ms)) {
@@ -376,7 +376,7 @@ class cluster_faults : public ::testing::Test {
       if (n.process) n.process->drain();
     proxy->drain();
     for (auto& s : seats) {
-      if (!s.away) take_frames(s, finished_ids);
+      if (!s.away) take_frames_noting_moves(s, finished_ids);
       if (s.away) {
         ASSERT_TRUE(come_back(s, proxy_port))
             << s.name << " never came back to " << s.code << "\n"

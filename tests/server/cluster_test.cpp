@@ -22,16 +22,15 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr std::string_view serving = "listening on http://127.0.0.1:";
 // The lease's term: a dead node's tables are claimed this long after its last renewal.
 constexpr auto lease = 2000ms;
 
 // `shithead serve --cluster on` on the database; its port, or 0.
-struct node {
+struct cluster_node {
   std::unique_ptr<child_process> process;
   std::uint16_t port = 0;
 
-  explicit node(const server_data& data) {
+  explicit cluster_node(const server_data& data) {
     std::vector<std::string> args{"serve",
                                   "--port",
                                   "0",
@@ -48,7 +47,8 @@ struct node {
     for (auto& flag : data.flags()) args.push_back(std::move(flag));
     process = std::make_unique<child_process>(std::move(args));
     if (!process->started()) return;
-    if (const auto logged = process->number_after(serving, 30s)) port = static_cast<std::uint16_t>(std::stoi(*logged));
+    if (const auto logged = process->number_after(serving_log_prefix, 30s))
+      port = static_cast<std::uint16_t>(std::stoi(*logged));
   }
 };
 
@@ -66,27 +66,13 @@ class cluster : public ::testing::Test {
 
   const temp_folder folder;
   const server_data data{testing::backend::postgresql, folder.path()};
-  node one{data};
-  node two{data};
+  cluster_node one{data};
+  cluster_node two{data};
 };
-
-// Plays until the first player has seen `steps` more versions, or the game ends.
-void play_some_steps(std::vector<player*> players, std::uint64_t steps) {
-  const auto target = players.front()->version + steps;
-  const auto deadline = std::chrono::steady_clock::now() + 30s;
-  while (std::chrono::steady_clock::now() < deadline && players.front()->version < target &&
-         !players.front()->game_over) {
-    for (auto* p : players) {
-      while (p->pump(5ms)) {
-      }
-      if (!p->game_over) p->act_if_asked();
-    }
-  }
-}
 
 // Plays games at the table until one is won (an abandoned one is played again, five at
 // most); the ids of every game that ended, as the players were shown them.
-std::vector<std::int64_t> play_until_won(player& host, player& guest) {
+std::vector<std::int64_t> play_until_won_listing_ended(player& host, player& guest) {
   std::vector<std::int64_t> ended;
   for (int game = 0; game < 5; ++game) {
     if (game > 0 || host.game_over) {
@@ -165,7 +151,7 @@ TEST_F(cluster, a_killed_nodes_table_is_claimed_by_another_node_and_its_players_
   EXPECT_EQ(sql(data, "SELECT epoch FROM live_rooms WHERE code = '" + before.code + "'"), "2");
   EXPECT_NE(sql(data, "SELECT owner FROM live_rooms WHERE code = '" + before.code + "'"), owner_before);
 
-  const auto ended = play_until_won(after.ana, after.ben);
+  const auto ended = play_until_won_listing_ended(after.ana, after.ben);
   ASSERT_FALSE(ended.empty()) << "no game ended";
   // Every game the players saw end is stored once, with its seats.
   EXPECT_EQ(sql(data, "SELECT count(*) FROM games"), std::to_string(ended.size()));
@@ -194,7 +180,7 @@ TEST_F(cluster, a_node_paused_past_its_lease_writes_nothing_to_the_table_it_lost
   EXPECT_EQ(sql(data, "SELECT count(*) || ' ' || max(version) FROM live_actions WHERE code = '" + before.code + "'"),
             log_before);
 
-  const auto ended = play_until_won(after.ana, after.ben);
+  const auto ended = play_until_won_listing_ended(after.ana, after.ben);
   ASSERT_FALSE(ended.empty()) << "no game ended";
   EXPECT_EQ(sql(data, "SELECT count(*) FROM games"), std::to_string(ended.size()));
   EXPECT_EQ(data.integrity(), "ok");
@@ -295,7 +281,7 @@ TEST_F(cluster, a_table_asked_for_on_another_node_is_handed_over_and_its_players
   ben.expect("room", 10s);
   EXPECT_GE(ben.version, before.ben.version);
 
-  const auto ended = play_until_won(ana, ben);
+  const auto ended = play_until_won_listing_ended(ana, ben);
   ASSERT_FALSE(ended.empty()) << "no game ended";
   EXPECT_EQ(sql(data, "SELECT count(*) FROM games"), std::to_string(ended.size()));
   EXPECT_EQ(sql(data, where), at_two);  // nothing took it back meanwhile

@@ -162,6 +162,21 @@ inline bool play_to_the_end(std::vector<player*> players, milliseconds limit = m
   return false;
 }
 
+// Pumps every player, acting when asked, until the first has seen `steps` more versions
+// than now, or the game ends (30 s at most): a game under way, partly played.
+inline void play_some_steps(std::vector<player*> players, std::uint64_t steps) {
+  const auto target = players.front()->version + steps;
+  const auto deadline = std::chrono::steady_clock::now() + milliseconds(30'000);
+  while (std::chrono::steady_clock::now() < deadline && players.front()->version < target &&
+         !players.front()->game_over) {
+    for (auto* p : players) {
+      while (p->pump(milliseconds(5))) {
+      }
+      if (!p->game_over) p->act_if_asked();
+    }
+  }
+}
+
 inline std::string open_table(player& host, const json& settings) {
   json create = settings;
   create["type"] = "create_table";

@@ -22,7 +22,7 @@ namespace shithead::server {
 namespace {
 
 using namespace std::chrono_literals;
-using test::clock_type;
+using clock_type = std::chrono::steady_clock;
 
 using test::child_process;
 

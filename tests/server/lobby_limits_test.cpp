@@ -22,7 +22,7 @@ server::service_limits limits_with(std::size_t new_players, std::size_t tables) 
   return limits;
 }
 
-json hello_reply(player& p, const std::string& name, const std::string& token = "") {
+json named_hello_reply(player& p, const std::string& name, const std::string& token = "") {
   json message{{"type", "hello"}, {"v", 1}, {"name", name}};
   if (!token.empty()) message["token"] = token;
   p.send(message);
@@ -46,21 +46,21 @@ TEST(lobby_limits, an_address_makes_only_so_many_new_players_but_known_ones_alwa
   }
   // The fourth is refused, in words, and nothing is made: the name stays free.
   player fourth(server.port());
-  const auto refused = hello_reply(fourth, "Dee");
+  const auto refused = named_hello_reply(fourth, "Dee");
   EXPECT_EQ(refused.value("code", ""), "rate_limited") << refused.dump();
   EXPECT_NE(refused.value("message", "").find("new players"), std::string::npos);
   // With a credit every 1,000 s, the next new player may come in 17 minutes.
   EXPECT_NE(refused.value("message", "").find("try again in 17 minutes"), std::string::npos) << refused.dump();
   // Reconnecting does not refill the budget.
   player again(server.port());
-  EXPECT_EQ(hello_reply(again, "Dee").value("code", ""), "rate_limited");
+  EXPECT_EQ(named_hello_reply(again, "Dee").value("code", ""), "rate_limited");
   // A player with a token is not new: they always come back, on a new connection too.
   player back(server.port());
-  const auto welcome = hello_reply(back, "", made[0]->token);
+  const auto welcome = named_hello_reply(back, "", made[0]->token);
   EXPECT_EQ(welcome.value("type", ""), "welcome") << welcome.dump();
   EXPECT_EQ(welcome.value("player_id", ""), made[0]->player_id);
   // The refused connection is still usable: it may come back as a known player.
-  EXPECT_EQ(hello_reply(fourth, "", made[1]->token).value("type", ""), "welcome");
+  EXPECT_EQ(named_hello_reply(fourth, "", made[1]->token).value("type", ""), "welcome");
 }
 
 TEST(lobby_limits, an_address_opens_only_so_many_tables_and_a_closed_one_frees_its_place) {
@@ -169,16 +169,16 @@ TEST_P(forgetting, players_who_never_played_are_forgotten_and_players_with_games
 
   // Idle's token is no longer known, and the name is free for someone else.
   player idle_back(server.port());
-  EXPECT_EQ(hello_reply(idle_back, "", idle_token).value("code", ""), "bad_token");
+  EXPECT_EQ(named_hello_reply(idle_back, "", idle_token).value("code", ""), "bad_token");
   player newcomer(server.port());
-  EXPECT_EQ(hello_reply(newcomer, "Idle").value("type", ""), "welcome");
+  EXPECT_EQ(named_hello_reply(newcomer, "Idle").value("type", ""), "welcome");
   // A player with a game is kept for ever, and one who is here is not idle.
   player played_back(server.port());
-  EXPECT_EQ(hello_reply(played_back, "", played_token).value("player_id", ""), played.player_id);
+  EXPECT_EQ(named_hello_reply(played_back, "", played_token).value("player_id", ""), played.player_id);
   here.send({{"type", "ping"}, {"id", 1}});
   here.expect("pong");
   player here_again(server.port());
-  EXPECT_EQ(hello_reply(here_again, "", here_token).value("player_id", ""), here.player_id);
+  EXPECT_EQ(named_hello_reply(here_again, "", here_token).value("player_id", ""), here.player_id);
 }
 
 INSTANTIATE_TEST_SUITE_P(backends, forgetting, testing::every_backend, testing::backend_name);

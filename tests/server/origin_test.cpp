@@ -24,7 +24,7 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace net = boost::asio;
 namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
+using tcp = boost::asio::ip::tcp;
 using namespace std::chrono_literals;
 
 origin_policy policy(std::string_view list) {
@@ -123,7 +123,7 @@ TEST(origin_rule, header_text_is_made_safe_for_a_log_line) {
 // ---- on a real server ------------------------------------------------------------------
 
 // Echoes text, so a test can tell that a handshake became a working session.
-class echo_handler : public session_handler {
+class counting_echo_handler : public session_handler {
  public:
   void on_open(const std::shared_ptr<websocket_session>&) override { ++opened; }
   void on_text(const std::shared_ptr<websocket_session>& session, std::string text) override {
@@ -174,7 +174,7 @@ class origin_server {
 
  private:
   test::temp_folder folder_;
-  std::shared_ptr<echo_handler> handler_ = std::make_shared<echo_handler>();
+  std::shared_ptr<counting_echo_handler> handler_ = std::make_shared<counting_echo_handler>();
   std::unique_ptr<server> server_;
   std::thread thread_;
   std::uint16_t port_ = 0;

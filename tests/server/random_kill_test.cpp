@@ -62,7 +62,7 @@ struct seat_holder {
 
 // Reads what has arrived for `h`, noting the versions it was shown and the games it saw
 // end; the host asks for a rematch after each while the server is `alive`.
-void take_frames(seat_holder& h, std::set<std::int64_t>& finished_ids, bool alive = true) {
+void take_frames_counting_games(seat_holder& h, std::set<std::int64_t>& finished_ids, bool alive = true) {
   auto& p = *h.client;
   const auto before = p.frames.size();
   while (p.pump(2ms)) {
@@ -156,7 +156,7 @@ TEST_P(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resume
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(random.between(500, 4000));
     while (std::chrono::steady_clock::now() < until) {
       for (auto& h : holders) {
-        take_frames(h, finished_ids);
+        take_frames_counting_games(h, finished_ids);
         // The server never closes a player who plays by the rules.
         if (h.client->ws.closed()) {
           const auto why = h.client->ws.close_reason();
@@ -172,7 +172,7 @@ TEST_P(random_kill, every_game_a_client_saw_end_is_stored_and_every_table_resume
     EXPECT_EQ(data.integrity(), "ok");
     // What was already on its way to the clients counts as seen. (Nobody answers it: the
     // server is gone; a host whose game ended asks for the rematch after the restart.)
-    for (auto& h : holders) take_frames(h, finished_ids, false);
+    for (auto& h : holders) take_frames_counting_games(h, finished_ids, false);
     for (auto& h : holders) h.client.reset();
   }
 
@@ -286,7 +286,7 @@ TEST(failover, through_a_proxy_every_seen_game_is_stored_once_and_every_table_re
   std::array<std::vector<double>, 2> failover_ms;
   const auto take_and_time = [&](seat_holder& h) {
     const auto frames_before = h.client->frames.size();
-    take_frames(h, finished_ids);
+    take_frames_counting_games(h, finished_ids);
     for (auto i = frames_before; fault_at && i < h.client->frames.size(); ++i)
       if (h.client->frames[i].value("type", "") == "game") {
         failover_ms[fault_was_pause ? 1 : 0].push_back(
@@ -327,7 +327,7 @@ TEST(failover, through_a_proxy_every_seen_game_is_stored_once_and_every_table_re
     else
       ASSERT_TRUE(start(active, "standing by on http://127.0.0.1:")) << servers[active]->output();
     EXPECT_EQ(data.integrity(), "ok");
-    for (auto& h : holders) take_frames(h, finished_ids, false);
+    for (auto& h : holders) take_frames_counting_games(h, finished_ids, false);
     for (auto& h : holders) h.client.reset();
     active = standby;
 

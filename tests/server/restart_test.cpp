@@ -22,7 +22,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr std::string_view serving = "listening on http://127.0.0.1:";
 constexpr std::string_view standing_by = "standing by on http://127.0.0.1:";
 
 // `shithead serve` on the data; the port it logged, or 0. On a database that another
@@ -41,13 +40,13 @@ struct running_server {
     for (auto& flag : data.flags()) args.push_back(std::move(flag));
     process = std::make_unique<child_process>(std::move(args));
     if (!process->started()) return;
-    if (const auto logged = process->number_after(first == expect::to_serve ? serving : standing_by, 30s))
+    if (const auto logged = process->number_after(first == expect::to_serve ? serving_log_prefix : standing_by, 30s))
       port = static_cast<std::uint16_t>(std::stoi(*logged));
   }
 
   // True once a standby took over and serves on its port, within `wait`.
   bool took_over(std::chrono::milliseconds wait) {
-    return process->wait_for(std::string(serving) + std::to_string(port), wait).has_value();
+    return process->wait_for(std::string(serving_log_prefix) + std::to_string(port), wait).has_value();
   }
 };
 
@@ -57,23 +56,10 @@ json get_json(std::uint16_t port, const std::string& target, unsigned expected_s
   return json::parse(reply.body, nullptr, false);
 }
 
-// Plays until every listed player has had `steps` more versions than now, or the game ends.
-void play_some_steps(std::vector<player*> players, std::uint64_t steps) {
-  const auto target = players.front()->version + steps;
-  const auto deadline = std::chrono::steady_clock::now() + 30s;
-  while (std::chrono::steady_clock::now() < deadline && players.front()->version < target) {
-    for (auto* p : players) {
-      while (p->pump(5ms)) {
-      }
-      if (!p->game_over) p->act_if_asked();
-    }
-  }
-}
-
 // Plays the game under way to its end, and again (the host asks for a rematch) while
 // games end abandoned at the rules' turn limit (an abandoned game has no ratings), five
 // games at most, counting the abandoned ones. True once a game is won.
-bool play_until_won(player& host, player& guest, int& abandoned) {
+bool play_until_won_counting_abandoned(player& host, player& guest, int& abandoned) {
   for (int game = 0; game < 5; ++game) {
     if (game > 0) {
       host.game_over.reset();
@@ -133,7 +119,7 @@ TEST_P(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
     ben.expect("joined");
     ana.send(json{{"type", "add_bot"}, {"kind", "greedy"}});
     ana.send(json{{"type", "start"}});
-    ASSERT_TRUE(play_until_won(ana, ben, abandoned));
+    ASSERT_TRUE(play_until_won_counting_abandoned(ana, ben, abandoned));
 
     // The game_over frame carries the stored game and both humans' new ratings.
     const json& over = *ana.game_over;
@@ -178,7 +164,7 @@ TEST_P(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
   }
   ben.expect("room");
 
-  ASSERT_TRUE(play_until_won(ana, ben, abandoned)) << "no game won in five";
+  ASSERT_TRUE(play_until_won_counting_abandoned(ana, ben, abandoned)) << "no game won in five";
   ASSERT_TRUE(ana.game_over->at("game_id").is_number_integer()) << ana.game_over->dump();
   const auto second_game = ana.game_over->at("game_id").get<std::int64_t>();
   EXPECT_NE(second_game, first_game);
@@ -257,7 +243,7 @@ TEST_F(standby, takes_over_the_tables_of_a_killed_server_and_its_players_find_th
     ben.expect("joined");
     ana.send(json{{"type", "add_bot"}, {"kind", "greedy"}});
     ana.send(json{{"type", "start"}});
-    ASSERT_TRUE(play_until_won(ana, ben, abandoned));
+    ASSERT_TRUE(play_until_won_counting_abandoned(ana, ben, abandoned));
     first_game = ana.game_over->value("game_id", std::int64_t{0});
     ASSERT_GT(first_game, 0) << ana.game_over->dump();
     ASSERT_NO_FATAL_FAILURE(kill_mid_rematch(ana, ben, *first->process, ana_view_before));
@@ -280,7 +266,7 @@ TEST_F(standby, takes_over_the_tables_of_a_killed_server_and_its_players_find_th
   ASSERT_FALSE(snapshot["game"].is_null());
   EXPECT_GE(snapshot["game"].value("turns", 0), ana_view_before.value("turns", 0));
   ben.expect("room");
-  ASSERT_TRUE(play_until_won(ana, ben, abandoned));
+  ASSERT_TRUE(play_until_won_counting_abandoned(ana, ben, abandoned));
   const auto second_game = ana.game_over->value("game_id", std::int64_t{0});
   EXPECT_GT(second_game, first_game);
   EXPECT_EQ(ana.game_over->at("scoreboard").value("games", 0), 2) << ana.game_over->dump();

@@ -23,12 +23,12 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
+using tcp = boost::asio::ip::tcp;
 
 // Echoes every text back, or floods the client with `flood` frames on open.
-class echo_handler : public session_handler {
+class recording_echo_handler : public session_handler {
  public:
-  explicit echo_handler(int flood = 0) : flood_(flood) {}
+  explicit recording_echo_handler(int flood = 0) : flood_(flood) {}
   void on_open(const std::shared_ptr<websocket_session>& session) override {
     for (int i = 0; i < flood_; ++i) session->deliver(make_frame(std::string(16 * 1024, 'x')));
   }
@@ -129,7 +129,7 @@ struct client {
 };
 
 TEST(websocket_session, text_frames_reach_the_handler_and_replies_come_back) {
-  auto handler = std::make_shared<echo_handler>();
+  auto handler = std::make_shared<recording_echo_handler>();
   test_server server(handler);
   client c(server.port());
   c.send("hello");
@@ -140,7 +140,7 @@ TEST(websocket_session, text_frames_reach_the_handler_and_replies_come_back) {
 }
 
 TEST(websocket_session, a_binary_frame_is_handed_over_empty) {
-  auto handler = std::make_shared<echo_handler>();
+  auto handler = std::make_shared<recording_echo_handler>();
   test_server server(handler);
   client c(server.port());
   c.ws.binary(true);
@@ -150,7 +150,7 @@ TEST(websocket_session, a_binary_frame_is_handed_over_empty) {
 }
 
 TEST(websocket_session, a_frame_over_8_KiB_closes_the_connection_as_too_big) {
-  auto handler = std::make_shared<echo_handler>();
+  auto handler = std::make_shared<recording_echo_handler>();
   test_server server(handler);
   client c(server.port());
   c.send(std::string(8 * 1024 + 1, 'a'));
@@ -162,7 +162,7 @@ TEST(websocket_session, a_frame_over_8_KiB_closes_the_connection_as_too_big) {
 }
 
 TEST(websocket_session, a_frame_of_exactly_8_KiB_is_accepted) {
-  auto handler = std::make_shared<echo_handler>();
+  auto handler = std::make_shared<recording_echo_handler>();
   test_server server(handler);
   client c(server.port());
   beast::error_code ec;
@@ -174,7 +174,7 @@ TEST(websocket_session, a_client_that_does_not_read_is_closed_not_buffered) {
   websocket_limits limits;
   limits.max_queued_frames = 64;
   limits.max_queued_bytes = 256 * 1024;
-  auto handler = std::make_shared<echo_handler>(2000);  // 32 MB offered to a client that waits
+  auto handler = std::make_shared<recording_echo_handler>(2000);  // 32 MB offered to a client that waits
   test_server server(handler, limits);
   client c(server.port());
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
@@ -192,7 +192,7 @@ TEST(websocket_session, a_client_that_does_not_read_is_closed_not_buffered) {
 }
 
 TEST(websocket_session, close_sends_its_reason) {
-  auto handler = std::make_shared<echo_handler>();
+  auto handler = std::make_shared<recording_echo_handler>();
   test_server server(handler);
   client c(server.port());
   c.send("bye");

@@ -19,19 +19,19 @@
 #include "server/store/pg_lease.hpp"
 #include "server/store/pg_store.hpp"
 #include "tests/postgres/pg_cluster.hpp"
+#include "tests/store/lease_term.hpp"
 #include "tests/store/sql_probe.hpp"
 
 namespace shithead::server {
 namespace {
 
 using namespace std::chrono_literals;
+using store_testing::lease_term;
 using store_testing::sqlstate_of;
 
-constexpr auto term = 1000ms;
-
 // A node: a cluster's store, started.
-std::unique_ptr<pg_store> node(const std::string& url, std::chrono::milliseconds lease_term = term) {
-  auto s = std::make_unique<pg_store>(url, batch_store::default_max_waiting_reads, lease_term, true);
+std::unique_ptr<pg_store> node(const std::string& url, std::chrono::milliseconds term = lease_term) {
+  auto s = std::make_unique<pg_store>(url, batch_store::default_max_waiting_reads, term, true);
   s->start();
   return s;
 }
@@ -71,7 +71,7 @@ std::vector<listed_row> listed(store& s, const std::string& node, std::int64_t a
   return rows.get();
 }
 
-logged_action move(std::int64_t index, std::uint64_t version) {
+logged_action pickup(std::int64_t index, std::uint64_t version) {
   return logged_action{1, index, version, 0, R"({"type":"pickup"})"};
 }
 
@@ -101,17 +101,17 @@ class pg_cluster_tables : public ::testing::Test {
 };
 
 TEST_F(pg_cluster_tables, nodes_share_the_lease_and_a_single_server_waits_while_they_hold_it) {
-  pg_lease first(url_, term, true);
+  pg_lease first(url_, lease_term, true);
   ASSERT_TRUE(first.acquire({}));
-  pg_lease second(url_, term, true);
+  pg_lease second(url_, lease_term, true);
   ASSERT_TRUE(second.acquire({}));
   EXPECT_EQ(first.epoch(), second.epoch());  // joined, not claimed: the first was not deposed
   EXPECT_EQ(query("SELECT holder FROM server_lease"), "cluster");
   EXPECT_EQ(query("SELECT count(*) FROM nodes WHERE lease_until > clock_timestamp()"), "2");
 
-  pg_lease single(url_, term);
+  pg_lease single(url_, lease_term);
   auto waiting = std::async(std::launch::async, [&] { return single.acquire({}); });
-  EXPECT_EQ(waiting.wait_for(3 * term), std::future_status::timeout);  // either node renews it
+  EXPECT_EQ(waiting.wait_for(3 * lease_term), std::future_status::timeout);  // either node renews it
   single.stop_waiting();
   EXPECT_FALSE(waiting.get());
   EXPECT_FALSE(first.lost());
@@ -119,13 +119,13 @@ TEST_F(pg_cluster_tables, nodes_share_the_lease_and_a_single_server_waits_while_
 }
 
 TEST_F(pg_cluster_tables, a_node_waits_while_a_single_server_holds_the_lease) {
-  pg_lease single(url_, term);
+  pg_lease single(url_, lease_term);
   ASSERT_TRUE(single.acquire({}));
-  pg_lease node_lease(url_, term, true);
+  pg_lease node_lease(url_, lease_term, true);
   std::string told;
   auto waiting =
       std::async(std::launch::async, [&] { return node_lease.acquire([&](const std::string& why) { told = why; }); });
-  EXPECT_EQ(waiting.wait_for(2 * term), std::future_status::timeout);
+  EXPECT_EQ(waiting.wait_for(2 * lease_term), std::future_status::timeout);
   single.release();
   ASSERT_EQ(waiting.wait_for(2s), std::future_status::ready);
   EXPECT_TRUE(waiting.get());
@@ -145,7 +145,7 @@ TEST_F(pg_cluster_tables, a_live_nodes_table_stays_there_and_a_stopped_nodes_is_
   auto a = node(url_);
   auto b = node(url_);
   ASSERT_EQ(reserve(*a, "K7MPQ2"), 1);
-  ASSERT_EQ(save(*a, table_step{"K7MPQ2", std::string("dealt"), 1, {move(0, 1), move(1, 2)}, {}, 1}).result,
+  ASSERT_EQ(save(*a, table_step{"K7MPQ2", std::string("dealt"), 1, {pickup(0, 1), pickup(1, 2)}, {}, 1}).result,
             step_result::outcome::written);
   const auto held = claim(*b, "K7MPQ2");
   EXPECT_EQ(held.result, table_claim::outcome::held_elsewhere);
@@ -154,14 +154,15 @@ TEST_F(pg_cluster_tables, a_live_nodes_table_stays_there_and_a_stopped_nodes_is_
 
   // The first node dies: it stops renewing, and a term later its tables are anyone's.
   a.reset();
-  std::this_thread::sleep_for(term + 200ms);
+  std::this_thread::sleep_for(lease_term + 200ms);
   const auto taken = claim(*b, "K7MPQ2");
   ASSERT_EQ(taken.result, table_claim::outcome::claimed);
   EXPECT_EQ(taken.epoch, 2);
   EXPECT_EQ(taken.table.state, "dealt");
   ASSERT_EQ(taken.table.log.size(), 2u);
-  EXPECT_EQ(taken.table.log[1], move(1, 2));
-  EXPECT_EQ(save(*b, table_step{"K7MPQ2", std::nullopt, 1, {move(2, 3)}, {}, 2}).result, step_result::outcome::written);
+  EXPECT_EQ(taken.table.log[1], pickup(1, 2));
+  EXPECT_EQ(save(*b, table_step{"K7MPQ2", std::nullopt, 1, {pickup(2, 3)}, {}, 2}).result,
+            step_result::outcome::written);
   EXPECT_EQ(query("SELECT count(*) FROM live_actions WHERE code = 'K7MPQ2'"), "3");
 }
 
@@ -170,7 +171,7 @@ TEST_F(pg_cluster_tables, a_node_that_lost_its_table_writes_nothing_more_to_it_a
   auto b = node(url_);
   ASSERT_EQ(reserve(*a, "AAAAAA"), 1);
   ASSERT_EQ(reserve(*a, "BBBBBB"), 1);
-  ASSERT_EQ(save(*a, table_step{"AAAAAA", std::string("a1"), 1, {move(0, 1)}, {}, 1}).result,
+  ASSERT_EQ(save(*a, table_step{"AAAAAA", std::string("a1"), 1, {pickup(0, 1)}, {}, 1}).result,
             step_result::outcome::written);
   ASSERT_EQ(save(*a, table_step{"BBBBBB", std::string("b1"), 1, {}, {}, 1}).result, step_result::outcome::written);
 
@@ -180,7 +181,7 @@ TEST_F(pg_cluster_tables, a_node_that_lost_its_table_writes_nothing_more_to_it_a
   ASSERT_EQ(claim(*b, "BBBBBB").result, table_claim::outcome::claimed);  // and let it go
   renew(*a);
   // Renewed, it is alive, and its next steps to the table it lost are refused.
-  EXPECT_EQ(save(*a, table_step{"AAAAAA", std::string("a2"), 1, {move(1, 2)}, {}, 1}).result,
+  EXPECT_EQ(save(*a, table_step{"AAAAAA", std::string("a2"), 1, {pickup(1, 2)}, {}, 1}).result,
             step_result::outcome::moved);
   EXPECT_EQ(save(*a, table_step{"AAAAAA", std::string(), 1, {}, {}, 1}).result, step_result::outcome::moved);
   EXPECT_EQ(query("SELECT state FROM live_rooms WHERE code = 'AAAAAA'"), "a1");
@@ -202,14 +203,14 @@ TEST_F(pg_cluster_tables, a_node_whose_lease_lapsed_writes_nothing_at_all) {
   ASSERT_EQ(reserve(*a, "AAAAAA"), 1);
   ASSERT_EQ(reserve(*a, "BBBBBB"), 1);
   ASSERT_EQ(save(*a, table_step{"AAAAAA", std::string("a1"), 1, {}, {}, 1}).result, step_result::outcome::written);
-  ASSERT_EQ(save(*a, table_step{"BBBBBB", std::string("b1"), 1, {move(0, 1)}, {}, 1}).result,
+  ASSERT_EQ(save(*a, table_step{"BBBBBB", std::string("b1"), 1, {pickup(0, 1)}, {}, 1}).result,
             step_result::outcome::written);
   lapse(*a);
   ASSERT_EQ(claim(*b, "AAAAAA").result, table_claim::outcome::claimed);
 
   std::promise<step_result> answer;
   auto saved = answer.get_future();
-  a->save_step(table_step{"BBBBBB", std::string("b2"), 1, {move(1, 2)}, {}, 1},
+  a->save_step(table_step{"BBBBBB", std::string("b2"), 1, {pickup(1, 2)}, {}, 1},
                [&answer](step_result r) { answer.set_value(std::move(r)); });
   const auto deadline = std::chrono::steady_clock::now() + 5s;
   while (!a->lease()->lost() && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(10ms);
@@ -255,7 +256,7 @@ TEST_F(pg_cluster_tables, orphans_are_tables_nobody_has_owned_for_a_while_and_a_
   auto b = node(url_);
   EXPECT_TRUE(orphans(*b, 0ms).empty());  // the first node is alive
   a.reset();
-  std::this_thread::sleep_for(term + 200ms);
+  std::this_thread::sleep_for(lease_term + 200ms);
   auto found = orphans(*b, 0ms);
   std::sort(found.begin(), found.end());
   EXPECT_EQ(found, (std::vector<std::string>{"BARE01", "SAVED1"}));

@@ -15,6 +15,7 @@
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store_copy.hpp"
 #include "tests/postgres/pg_cluster.hpp"
+#include "tests/store/lease_term.hpp"
 #include "tests/store/sql_probe.hpp"
 #include "tests/store/store_test_support.hpp"
 
@@ -23,13 +24,6 @@ namespace {
 
 using namespace store_testing;
 using namespace std::chrono_literals;
-
-const player_record ana = player("a1a1a1a1a1a1", "Ana");
-const player_record bob = player("b2b2b2b2b2b2", "Bob");
-
-// Short, so that a lapse is quick to wait for, and long enough that a renewal late by a
-// busy machine's (or ThreadSanitizer's) stall does not lose it.
-constexpr auto term = 1000ms;
 
 class pg_lease_on : public ::testing::Test {
  protected:
@@ -44,12 +38,12 @@ class pg_lease_on : public ::testing::Test {
 };
 
 TEST_F(pg_lease_on, the_first_claim_takes_it_at_once_and_a_second_waits_until_it_lapses) {
-  std::optional<pg_lease> first(std::in_place, url_, term);
+  std::optional<pg_lease> first(std::in_place, url_, lease_term);
   ASSERT_TRUE(first->acquire({}));
   EXPECT_EQ(first->epoch(), 1);
   EXPECT_EQ(query("SELECT holder FROM server_lease"), first->holder());
 
-  pg_lease second(url_, term);
+  pg_lease second(url_, lease_term);
   std::atomic<bool> told_who{false};
   auto claimed = std::async(std::launch::async, [&] {
     return second.acquire([&](const std::string& held_by) {
@@ -57,7 +51,7 @@ TEST_F(pg_lease_on, the_first_claim_takes_it_at_once_and_a_second_waits_until_it
     });
   });
   // Renewed every term/4, the first keeps it for as long as it lives.
-  EXPECT_EQ(claimed.wait_for(3 * term), std::future_status::timeout);
+  EXPECT_EQ(claimed.wait_for(3 * lease_term), std::future_status::timeout);
   EXPECT_TRUE(told_who);
   EXPECT_EQ(first->epoch(), 1);
 
@@ -67,24 +61,24 @@ TEST_F(pg_lease_on, the_first_claim_takes_it_at_once_and_a_second_waits_until_it
   ASSERT_EQ(claimed.wait_for(5s), std::future_status::ready);
   EXPECT_TRUE(claimed.get());
   const auto took = std::chrono::steady_clock::now() - died;
-  EXPECT_LE(took, term + term / 4 + 500ms);  // the lapse and a try of the standby's, with room
+  EXPECT_LE(took, lease_term + lease_term / 4 + 500ms);  // the lapse and a try of the standby's, with room
   EXPECT_EQ(second.epoch(), 2);
   EXPECT_EQ(query("SELECT holder FROM server_lease"), second.holder());
 }
 
 TEST_F(pg_lease_on, a_lease_let_go_is_taken_at_once_and_a_stopped_wait_gives_up) {
-  pg_lease first(url_, term);
+  pg_lease first(url_, lease_term);
   ASSERT_TRUE(first.acquire({}));
-  pg_lease second(url_, term);
+  pg_lease second(url_, lease_term);
   auto claimed = std::async(std::launch::async, [&] { return second.acquire({}); });
   EXPECT_EQ(claimed.wait_for(200ms), std::future_status::timeout);
   const auto let_go = std::chrono::steady_clock::now();
   first.release();
   ASSERT_EQ(claimed.wait_for(2s), std::future_status::ready);
   EXPECT_TRUE(claimed.get());
-  EXPECT_LT(std::chrono::steady_clock::now() - let_go, term);  // not waiting for a lapse
+  EXPECT_LT(std::chrono::steady_clock::now() - let_go, lease_term);  // not waiting for a lapse
 
-  pg_lease third(url_, term);
+  pg_lease third(url_, lease_term);
   auto waiting = std::async(std::launch::async, [&] { return third.acquire({}); });
   EXPECT_EQ(waiting.wait_for(200ms), std::future_status::timeout);
   third.stop_waiting();
@@ -93,7 +87,7 @@ TEST_F(pg_lease_on, a_lease_let_go_is_taken_at_once_and_a_stopped_wait_gives_up)
 }
 
 TEST_F(pg_lease_on, a_holder_told_another_claimed_it_hears_so_once_and_never_claims_again) {
-  pg_lease holder(url_, term);
+  pg_lease holder(url_, lease_term);
   ASSERT_TRUE(holder.acquire({}));
   std::promise<std::string> lost;
   holder.on_lost([&lost](const std::string& why) { lost.set_value(why); });
@@ -103,7 +97,7 @@ TEST_F(pg_lease_on, a_holder_told_another_claimed_it_hears_so_once_and_never_cla
   other.exec("UPDATE server_lease SET holder = 'intruder', epoch = epoch + 1");
   other.exec("UPDATE server_lease_expiry SET epoch = epoch + 1, expires = 'infinity'");
   auto why = lost.get_future();
-  ASSERT_EQ(why.wait_for(2 * term), std::future_status::ready);
+  ASSERT_EQ(why.wait_for(2 * lease_term), std::future_status::ready);
   EXPECT_NE(why.get().find("another server"), std::string::npos);
   EXPECT_EQ(holder.epoch(), std::nullopt);
   EXPECT_TRUE(holder.lost());
@@ -165,7 +159,7 @@ TEST_F(pg_lease_on, the_database_refuses_unfenced_and_stale_writes_and_a_claim_w
 // unanswered (nobody is shown it), the store is unhealthy and says why, and the database
 // holds none of it. Closing answers the step as not written.
 TEST_F(pg_lease_on, a_deposed_store_writes_nothing_and_shows_nothing) {
-  pg_store s(url_, batch_store::default_max_waiting_reads, term);
+  pg_store s(url_, batch_store::default_max_waiting_reads, lease_term);
   s.save_player(ana);
   s.save_player(bob);
   s.start();

@@ -27,9 +27,6 @@ namespace {
 
 using namespace store_testing;
 
-const player_record ana = player("a1a1a1a1a1a1", "Ana");
-const player_record bob = player("b2b2b2b2b2b2", "Bob");
-
 // --- Which rows keep their names when old rows share a key --------------------------
 
 TEST(unique_name_keys, rows_that_share_no_key_keep_their_names) {

@@ -8,8 +8,8 @@
 namespace shithead::server {
 namespace {
 
-game_outcome finished(int place, int seats) { return {place, seats, place == seats, true}; }
-game_outcome abandoned(int place, int seats) { return {place, seats, false, false}; }
+game_outcome finished_game(int place, int seats) { return {place, seats, place == seats, true}; }
+game_outcome abandoned_game(int place, int seats) { return {place, seats, false, false}; }
 
 TEST(player_stats, no_games_means_zero_counts_a_zero_rate_and_no_average) {
   const player_stats stats;
@@ -26,8 +26,8 @@ TEST(player_stats, no_games_means_zero_counts_a_zero_rate_and_no_average) {
 // 6 games, 2 times shithead, 2 firsts, average (1+3+2+4+1+2)/6 = 13/6,
 // runs: 1, 0, 1, 0, 1, 2 -> current 2, longest 2.
 TEST(player_stats, a_mixed_history_worked_by_hand) {
-  const std::vector<game_outcome> history{finished(1, 3), finished(3, 3), finished(2, 4),
-                                          finished(4, 4), finished(1, 2), finished(2, 3)};
+  const std::vector<game_outcome> history{finished_game(1, 3), finished_game(3, 3), finished_game(2, 4),
+                                          finished_game(4, 4), finished_game(1, 2), finished_game(2, 3)};
   const player_stats stats = stats_of(history);
   EXPECT_EQ(stats.games(), 6);
   EXPECT_EQ(stats.shithead(), 2);
@@ -41,15 +41,15 @@ TEST(player_stats, a_mixed_history_worked_by_hand) {
 
 // Runs 1, 2, 3, 0, 1: the longest run is kept after the current one is broken.
 TEST(player_stats, the_longest_run_outlives_a_broken_one) {
-  const std::vector<game_outcome> history{finished(1, 2), finished(1, 2), finished(2, 3), finished(2, 2),
-                                          finished(1, 4)};
+  const std::vector<game_outcome> history{finished_game(1, 2), finished_game(1, 2), finished_game(2, 3),
+                                          finished_game(2, 2), finished_game(1, 4)};
   const player_stats stats = stats_of(history);
   EXPECT_EQ(stats.current_run(), 1);
   EXPECT_EQ(stats.longest_run(), 3);
 }
 
 TEST(player_stats, being_the_shithead_last_ends_the_current_run) {
-  const std::vector<game_outcome> history{finished(1, 2), finished(2, 2)};
+  const std::vector<game_outcome> history{finished_game(1, 2), finished_game(2, 2)};
   const player_stats stats = stats_of(history);
   EXPECT_EQ(stats.current_run(), 0);
   EXPECT_EQ(stats.longest_run(), 1);
@@ -69,8 +69,8 @@ TEST(player_stats, the_shithead_flag_decides_not_the_place) {
 // An abandoned game counts for nothing: not a game, not a place, and it neither extends
 // nor breaks a run.
 TEST(player_stats, abandoned_games_are_skipped) {
-  const std::vector<game_outcome> history{finished(1, 2), abandoned(1, 3), finished(1, 4), abandoned(3, 3),
-                                          finished(2, 3)};
+  const std::vector<game_outcome> history{finished_game(1, 2), abandoned_game(1, 3), finished_game(1, 4),
+                                          abandoned_game(3, 3), finished_game(2, 3)};
   const player_stats stats = stats_of(history);
   EXPECT_EQ(stats.games(), 3);
   EXPECT_EQ(stats.first(), 2);
@@ -79,15 +79,15 @@ TEST(player_stats, abandoned_games_are_skipped) {
   EXPECT_EQ(stats.current_run(), 3);
   EXPECT_EQ(stats.longest_run(), 3);
 
-  const std::vector<game_outcome> only_abandoned{abandoned(1, 2), abandoned(2, 2)};
+  const std::vector<game_outcome> only_abandoned{abandoned_game(1, 2), abandoned_game(2, 2)};
   EXPECT_EQ(stats_of(only_abandoned).games(), 0);
   EXPECT_FALSE(stats_of(only_abandoned).average_place().has_value());
 }
 
 TEST(player_stats, folding_one_game_at_a_time_matches_the_whole_history) {
-  const std::vector<game_outcome> history{finished(2, 4), finished(4, 4), abandoned(1, 2),
-                                          finished(1, 3), finished(1, 2), finished(3, 3),
-                                          finished(2, 5), finished(1, 5), finished(3, 4)};
+  const std::vector<game_outcome> history{finished_game(2, 4), finished_game(4, 4), abandoned_game(1, 2),
+                                          finished_game(1, 3), finished_game(1, 2), finished_game(3, 3),
+                                          finished_game(2, 5), finished_game(1, 5), finished_game(3, 4)};
   const player_stats whole = stats_of(history);
   player_stats folded;
   for (const auto& game : history) folded.add(game);

@@ -17,11 +17,10 @@ namespace {
 
 using namespace store_testing;
 
-const player_record ana = player("a1a1a1a1a1a1", "Ana");
-const player_record bob = player("b2b2b2b2b2b2", "Bob");
-const player_record cy = player("c3c3c3c3c3c3", "O'Cy \xC3\x85");
+// A name with an apostrophe and a letter outside ASCII, which the copy must carry over.
+const player_record cy_with_apostrophe = player("c3c3c3c3c3c3", "O'Cy \xC3\x85");
 
-logged_action move(std::int64_t index) {
+logged_action live_pickup(std::int64_t index) {
   return logged_action{3, index, static_cast<std::uint64_t>(index + 4), 1, R"({"type":"pickup"})"};
 }
 
@@ -30,12 +29,12 @@ TEST(store_copy, a_sqlite_file_moved_to_postgresql_answers_every_question_as_it_
   const auto file = temp.file("shithead.db");
   {
     sqlite_store s(file);
-    for (const auto& p : {ana, bob, cy}) s.save_player(p);
+    for (const auto& p : {ana, bob, cy_with_apostrophe}) s.save_player(p);
     s.start();
-    record(s, {finished({human(ana), human(bob), human(cy)}, {0, 1, 2}, noon_ish - 48h),
-               finished({human(cy), bot(1), human(ana)}, {0, 2, 1}, noon_ish - 24h),
-               abandoned({human(bob), human(cy)}, {}, noon_ish - 1h)});
-    s.save_step(table_step{"LIVE", std::string(R"({"game": 3})"), 3, {move(0), move(1)}, {}}, nullptr);
+    record(s, {finished({human(ana), human(bob), human(cy_with_apostrophe)}, {0, 1, 2}, noon_ish - 48h),
+               finished({human(cy_with_apostrophe), bot(1), human(ana)}, {0, 2, 1}, noon_ish - 24h),
+               abandoned({human(bob), human(cy_with_apostrophe)}, {}, noon_ish - 1h)});
+    s.save_step(table_step{"LIVE", std::string(R"({"game": 3})"), 3, {live_pickup(0), live_pickup(1)}, {}}, nullptr);
     s.close();
   }
   auto& cluster = testing::pg_cluster::shared();
@@ -63,9 +62,10 @@ TEST(store_copy, a_sqlite_file_moved_to_postgresql_answers_every_question_as_it_
   EXPECT_EQ(after.load_rooms(), before.load_rooms());
   before.start();
   after.start();
-  for (const std::string& target : std::vector<std::string>{
-           "/api/leaderboard", "/api/leaderboard?sort=games", "/api/players/" + ana.id, "/api/players/" + cy.id,
-           "/api/players?name=o%27cy", "/api/games/1", "/api/games/2", "/api/games/3"}) {
+  for (const std::string& target :
+       std::vector<std::string>{"/api/leaderboard", "/api/leaderboard?sort=games", "/api/players/" + ana.id,
+                                "/api/players/" + cy_with_apostrophe.id, "/api/players?name=o%27cy", "/api/games/1",
+                                "/api/games/2", "/api/games/3"}) {
     SCOPED_TRACE(target);
     const auto lite = on_store(before, [&](store_rows& r) { return ask_rankings(r, target, noon_ish); });
     const auto moved = on_store(after, [&](store_rows& r) { return ask_rankings(r, target, noon_ish); });

@@ -20,10 +20,6 @@ namespace {
 
 using namespace store_testing;
 
-const player_record ana = player("a1a1a1a1a1a1", "Ana");
-const player_record bob = player("b2b2b2b2b2b2", "Bob");
-const player_record cy = player("c3c3c3c3c3c3", "Cy");
-
 // Asks through the interface, as the HTTP layer does, and waits for the answer.
 // A target the API refuses before asking is answered as the server answers it.
 api_reply ask(store& s, const std::string& target) {

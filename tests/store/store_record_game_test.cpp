@@ -18,6 +18,7 @@
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store_writes.hpp"
 #include "tests/postgres/pg_cluster.hpp"
+#include "tests/store/rating_tolerance.hpp"
 #include "tests/store/sql_probe.hpp"
 #include "tests/store/store_backends.hpp"
 #include "tests/store/store_test_support.hpp"
@@ -26,14 +27,6 @@ namespace shithead::server {
 namespace {
 
 using namespace store_testing;
-
-constexpr double tolerance = 1e-9;
-
-const player_record ana = player("a1a1a1a1a1a1", "Ana");
-const player_record bob = player("b2b2b2b2b2b2", "Bob");
-const player_record cy = player("c3c3c3c3c3c3", "Cy");
-const player_record dee = player("d4d4d4d4d4d4", "Dee");
-const player_record eve = player("e5e5e5e5e5e5", "Eve");
 
 struct seat_row {
   std::optional<std::string> player_id;
@@ -100,18 +93,18 @@ TEST_P(recording, two_humans_the_winner_rises_and_the_shithead_falls_as_worked_b
   EXPECT_EQ(game.ratings[0].player_id, ana.id);
   EXPECT_EQ(game.ratings[0].name, "Ana");
   EXPECT_DOUBLE_EQ(game.ratings[0].before.mu, 25.0);
-  EXPECT_NEAR(game.ratings[0].after.mu, 22.36476861652635, tolerance);
-  EXPECT_NEAR(game.ratings[0].after.sigma, 8.065506316323548, tolerance);
-  EXPECT_NEAR(game.ratings[1].after.mu, 27.63523138347365, tolerance);
-  EXPECT_NEAR(game.ratings[1].after.sigma, 8.065506316323548, tolerance);
+  EXPECT_NEAR(game.ratings[0].after.mu, 22.36476861652635, rating_tolerance);
+  EXPECT_NEAR(game.ratings[0].after.sigma, 8.065506316323548, rating_tolerance);
+  EXPECT_NEAR(game.ratings[1].after.mu, 27.63523138347365, rating_tolerance);
+  EXPECT_NEAR(game.ratings[1].after.sigma, 8.065506316323548, rating_tolerance);
   EXPECT_EQ(game.ratings[0].title.count, 1);
   EXPECT_EQ(game.ratings[0].title.olympic, "Bronze shithead");
   EXPECT_EQ(game.ratings[1].title.count, 0);
   EXPECT_FALSE(game.ratings[1].title.numeric.has_value());
 
   // What the players table and the history keep.
-  EXPECT_NEAR(current(ana).mu, 22.36476861652635, tolerance);
-  EXPECT_NEAR(current(bob).mu, 27.63523138347365, tolerance);
+  EXPECT_NEAR(current(ana).mu, 22.36476861652635, rating_tolerance);
+  EXPECT_NEAR(current(bob).mu, 27.63523138347365, rating_tolerance);
   EXPECT_EQ(rows("SELECT COUNT(*) FROM ratings WHERE mu_before = 25.0 AND sigma_before = 25.0 / 3.0"), 2);
   const auto seats = seats_of(game.game_id);
   ASSERT_EQ(seats.size(), 2u);
@@ -130,7 +123,7 @@ TEST_P(recording, three_new_humans_first_rises_last_falls_and_the_middle_stays) 
   const auto& r = recorded[0].ratings;
   ASSERT_EQ(r.size(), 3u);
   EXPECT_GT(r[2].after.mu, 25.0);
-  EXPECT_NEAR(r[0].after.mu, 25.0, tolerance);  // equal odds both ways: no net surprise
+  EXPECT_NEAR(r[0].after.mu, 25.0, rating_tolerance);  // equal odds both ways: no net surprise
   EXPECT_LT(r[1].after.mu, 25.0);
   for (const auto& change : r) EXPECT_LT(change.after.sigma, change.before.sigma);
   const auto seats = seats_of(recorded[0].game_id);
@@ -161,10 +154,10 @@ TEST_P(recording, five_humans_move_as_worked_by_hand) {
   for (std::size_t i = 0; i < r.size(); ++i) {
     SCOPED_TRACE(who[i].name);
     EXPECT_EQ(r[i].player_id, who[i].id);
-    EXPECT_NEAR(r[i].before.mu, before[i].mu, tolerance);
-    EXPECT_NEAR(r[i].after.mu, expected[i].mu, tolerance);
-    EXPECT_NEAR(r[i].after.sigma, expected[i].sigma, tolerance);
-    EXPECT_NEAR(current(who[i]).mu, expected[i].mu, tolerance);
+    EXPECT_NEAR(r[i].before.mu, before[i].mu, rating_tolerance);
+    EXPECT_NEAR(r[i].after.mu, expected[i].mu, rating_tolerance);
+    EXPECT_NEAR(r[i].after.sigma, expected[i].sigma, rating_tolerance);
+    EXPECT_NEAR(current(who[i]).mu, expected[i].mu, rating_tolerance);
   }
   EXPECT_TRUE(r[1].after.provisional() == false);  // Bob's sigma fell below 5
   EXPECT_EQ(r[2].title.count, 1);
@@ -195,8 +188,8 @@ TEST_P(recording, a_game_with_bots_rates_only_its_humans) {
   EXPECT_EQ(r[0].player_id, ana.id);
   EXPECT_EQ(r[1].player_id, bob.id);
   // As if the two had played alone (both new players).
-  EXPECT_NEAR(r[0].after.mu, 22.36476861652635, tolerance);
-  EXPECT_NEAR(r[1].after.mu, 27.63523138347365, tolerance);
+  EXPECT_NEAR(r[0].after.mu, 22.36476861652635, rating_tolerance);
+  EXPECT_NEAR(r[1].after.mu, 27.63523138347365, rating_tolerance);
   EXPECT_EQ(rows("SELECT COUNT(*) FROM ratings"), 2);
 
   const auto seats = seats_of(recorded[0].game_id);

@@ -24,9 +24,6 @@ namespace {
 
 using namespace store_testing;
 
-const player_record ana = player("a1a1a1a1a1a1", "Ana");
-const player_record bob = player("b2b2b2b2b2b2", "Bob");
-
 // The store's promises on each backend (store_backends.hpp), SQLite in a file so that a
 // restart finds what was written.
 class store_on : public ::testing::TestWithParam<backend> {
@@ -104,7 +101,7 @@ TEST_P(store_on, a_table_saved_with_its_state_comes_back_after_a_restart) {
   EXPECT_EQ(rooms[1], (saved_table{"WXYZ", "wxyz-1", {}}));
 }
 
-logged_action move(std::int64_t game, std::int64_t index, std::uint64_t version) {
+logged_action pickup_in(std::int64_t game, std::int64_t index, std::uint64_t version) {
   return logged_action{game, index, version, static_cast<int>(index % 3), R"({"type":"pickup"})"};
 }
 
@@ -114,10 +111,10 @@ TEST_P(store_on, a_step_appends_its_actions_to_the_games_log) {
     const auto opened = database_.open();
     auto& s = *opened;
     s.start();
-    s.save_step(table_step{"ABCD", std::string("game 1 dealt"), 1, {move(1, 0, 5)}, {}}, nullptr);
-    s.save_step(table_step{"ABCD", std::nullopt, 1, {move(1, 1, 6), move(1, 2, 6)}, {}}, nullptr);
-    s.save_step(table_step{"WXYZ", std::string("w"), 4, {move(4, 0, 2)}, {}}, nullptr);
-    s.save_step(table_step{"ABCD", std::nullopt, 1, {move(1, 3, 7)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::string("game 1 dealt"), 1, {pickup_in(1, 0, 5)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::nullopt, 1, {pickup_in(1, 1, 6), pickup_in(1, 2, 6)}, {}}, nullptr);
+    s.save_step(table_step{"WXYZ", std::string("w"), 4, {pickup_in(4, 0, 2)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::nullopt, 1, {pickup_in(1, 3, 7)}, {}}, nullptr);
     s.close();
     // What bench/README.md's bytes per move come from: a move's own rows, no state.
     const auto written = s.written_for_tests();
@@ -125,15 +122,16 @@ TEST_P(store_on, a_step_appends_its_actions_to_the_games_log) {
     EXPECT_EQ(written.states, 2u);
     EXPECT_EQ(written.state_bytes, std::string("game 1 dealtABCD").size() + std::string("wWXYZ").size());
     EXPECT_EQ(written.actions, 5u);
-    EXPECT_EQ(written.action_bytes, 5 * (move(1, 0, 0).action.size() + 4 + 40));
+    EXPECT_EQ(written.action_bytes, 5 * (pickup_in(1, 0, 0).action.size() + 4 + 40));
   }
   const auto opened = database_.open();
   auto& s = *opened;
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 2u);
-  EXPECT_EQ(rooms[0],
-            (saved_table{"ABCD", "game 1 dealt", {move(1, 0, 5), move(1, 1, 6), move(1, 2, 6), move(1, 3, 7)}}));
-  EXPECT_EQ(rooms[1], (saved_table{"WXYZ", "w", {move(4, 0, 2)}}));
+  EXPECT_EQ(rooms[0], (saved_table{"ABCD",
+                                   "game 1 dealt",
+                                   {pickup_in(1, 0, 5), pickup_in(1, 1, 6), pickup_in(1, 2, 6), pickup_in(1, 3, 7)}}));
+  EXPECT_EQ(rooms[1], (saved_table{"WXYZ", "w", {pickup_in(4, 0, 2)}}));
 }
 
 // Issue 13: on a full disk, 451 of 456 finished games were shown with no id and never
@@ -191,17 +189,17 @@ TEST_P(store_on, the_log_keeps_only_the_current_game_and_goes_with_the_table) {
     const auto opened = database_.open();
     auto& s = *opened;
     s.start();
-    s.save_step(table_step{"ABCD", std::string("game 1"), 1, {move(1, 0, 1), move(1, 1, 2)}, {}}, nullptr);
-    s.save_step(table_step{"ABCD", std::string("game 2"), 2, {move(2, 0, 3)}, {}}, nullptr);
-    s.save_step(table_step{"GONE", std::string("g"), 1, {move(1, 0, 1)}, {}}, nullptr);
-    s.save_step(table_step{"GONE", std::string(), 1, {move(1, 1, 2)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::string("game 1"), 1, {pickup_in(1, 0, 1), pickup_in(1, 1, 2)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::string("game 2"), 2, {pickup_in(2, 0, 3)}, {}}, nullptr);
+    s.save_step(table_step{"GONE", std::string("g"), 1, {pickup_in(1, 0, 1)}, {}}, nullptr);
+    s.save_step(table_step{"GONE", std::string(), 1, {pickup_in(1, 1, 2)}, {}}, nullptr);
     s.close();
   }
   const auto opened = database_.open();
   auto& s = *opened;
   const auto rooms = s.load_rooms();
   ASSERT_EQ(rooms.size(), 1u);
-  EXPECT_EQ(rooms[0], (saved_table{"ABCD", "game 2", {move(2, 0, 3)}}));
+  EXPECT_EQ(rooms[0], (saved_table{"ABCD", "game 2", {pickup_in(2, 0, 3)}}));
   EXPECT_EQ(database_.count("SELECT COUNT(*) FROM live_actions"), 1);
 }
 
@@ -212,13 +210,13 @@ TEST_P(store_on, a_step_is_written_whole_or_not_at_all) {
     const auto opened = database_.open();
     auto& s = *opened;
     s.start();
-    s.save_step(table_step{"ABCD", std::string("first"), 1, {move(1, 0, 1)}, {}}, nullptr);
-    s.save_step(table_step{"ABCD", std::string("second"), 1, {move(1, 0, 2)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::string("first"), 1, {pickup_in(1, 0, 1)}, {}}, nullptr);
+    s.save_step(table_step{"ABCD", std::string("second"), 1, {pickup_in(1, 0, 2)}, {}}, nullptr);
     s.close();
   }
   const auto opened = database_.open();
   auto& s = *opened;
-  EXPECT_EQ(s.load_rooms(), (std::vector<saved_table>{{"ABCD", "first", {move(1, 0, 1)}}}));
+  EXPECT_EQ(s.load_rooms(), (std::vector<saved_table>{{"ABCD", "first", {pickup_in(1, 0, 1)}}}));
 }
 
 TEST_P(store_on, an_empty_state_forgets_the_table) {

@@ -65,6 +65,13 @@ inline player_record player(const std::string& id, const std::string& name, cloc
   return player_record{id, name, std::string(52, 'a') + id, created, created + 1h};
 }
 
+// The players of most store tests, made at noon_ish.
+inline const player_record ana = player("a1a1a1a1a1a1", "Ana");
+inline const player_record bob = player("b2b2b2b2b2b2", "Bob");
+inline const player_record cy = player("c3c3c3c3c3c3", "Cy");
+inline const player_record dee = player("d4d4d4d4d4d4", "Dee");
+inline const player_record eve = player("e5e5e5e5e5e5", "Eve");
+
 inline seat_player human(const player_record& p) { return seat_player{p.id, p.name, std::nullopt}; }
 inline seat_player bot(int seat) {
   return seat_player{"bot:" + std::to_string(seat), "Greedy bot " + std::to_string(seat), rules::bot_kind::greedy};

@@ -21,16 +21,17 @@
 #include <vector>
 
 #include "server/rankings/weng_lin.hpp"
+#include "tests/store/rating_tolerance.hpp"
 
 namespace shithead::server {
 namespace {
 
-constexpr double tolerance = 1e-9;
+using store_testing::rating_tolerance;
 constexpr double new_sigma = 25.0 / 3.0;
 
 void expect_rating(const rating& actual, double mu, double sigma) {
-  EXPECT_NEAR(actual.mu, mu, tolerance);
-  EXPECT_NEAR(actual.sigma, sigma, tolerance);
+  EXPECT_NEAR(actual.mu, mu, rating_tolerance);
+  EXPECT_NEAR(actual.sigma, sigma, rating_tolerance);
 }
 
 TEST(weng_lin, a_new_player_starts_at_25_and_25_over_3_with_ordinal_0_and_provisional) {

@@ -23,8 +23,7 @@ void add_week_trends(rankings_rows& rows, std::vector<ranked_player>& players, s
   };
   std::unordered_map<std::string, week> weeks;
   for (const auto& change : rows.rating_changes(since)) {
-    // A game against bots alone leaves a rating as it was: no part of a trend.
-    if (change.before.mu == change.after.mu && change.before.sigma == change.after.sigma) continue;
+    if (!rating_moved(change.before, change.after)) continue;  // no part of a trend
     const auto found = weeks.try_emplace(change.player_id, week{change.before, 0}).first;
     ++found->second.games;
   }

@@ -56,10 +56,8 @@ std::optional<protocol::player_history> player_history(rankings_rows& rows, std:
       game.seats = played.seats;
       game.place = played.place;
       game.shithead = played.shithead;
-      // A game against bots alone leaves the rating as it was: it rated nobody.
-      const bool moved = played.before && played.after &&
-                         (played.before->mu != played.after->mu || played.before->sigma != played.after->sigma);
-      if (moved) game.rating = rating_value_of(*played.after);
+      if (played.before && played.after && rating_moved(*played.before, *played.after))
+        game.rating = rating_value_of(*played.after);
       history.games.push_back(std::move(game));
     }
   }

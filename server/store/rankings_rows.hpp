@@ -44,6 +44,12 @@ struct player_game_row {
   std::optional<rating> after;
 };
 
+// Whether a game changed a rating: one against bots alone leaves it as it was, and
+// rates nobody.
+inline bool rating_moved(const rating& before, const rating& after) {
+  return before.mu != after.mu || before.sigma != after.sigma;
+}
+
 // A rating one game moved (or left as it was: a game against bots alone).
 struct rating_change_row {
   std::string player_id;

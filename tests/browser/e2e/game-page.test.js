@@ -426,8 +426,9 @@ test('a game played to its end, opened from its game-over screen and stepped to 
       await page.goto(BASE);
       await pickName(page, `Rae-${suffix()}`);
       await page.locator('[data-testid=play-bots]').waitFor();
-      // A real game: shiphead as it comes, with its stock, three seats, to its end.
-      await playToTheEnd(page, { ruleset: 'shiphead', bots: 2 });
+      // A real game: shiphead as it comes, with its stock, three seats, to its end (or,
+      // in the rare game of a thousand turns, abandoned at 400).
+      await playToTheEnd(page, { ruleset: { preset: 'shiphead', turn_limit: 400 }, bots: 2 });
       const link = page.locator('[data-testid=game-over] [data-testid=replay-link]');
       await link.waitFor();
       const id = await page.evaluate(() => window.shitheadApp.table.gameOver.game_id);

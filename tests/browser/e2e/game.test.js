@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BASE, DESKTOP, PHONE, launchBrowser, newPlayer, pickName, shot, suffix, takeStep, sleep,
+  BASE, DESKTOP, PHONE, launchBrowser, limitTurns, newPlayer, pickName, shot, suffix, takeStep, sleep, untilOver,
 } from './helpers.js';
 import { ratingPoints } from '../../../web-client/js/core/format.js';
 
@@ -23,7 +23,9 @@ test('two players and a bot play a private table through its link to the game-ov
   const ana = await newPlayer(browser, DESKTOP);
   const bob = await newPlayer(browser, PHONE);
 
-  // Ana: name, lobby, a private table for three with no turn timer.
+  // Ana: name, lobby, a private table for three with no turn timer (and a turn limit, so
+  // that a rare game of a thousand turns ends abandoned within the test's time).
+  await limitTurns(ana.page, 500);
   await ana.page.goto(BASE);
   await pickName(ana.page, names.ana);
   await ana.page.getByRole('heading', { name: /Public tables/ }).waitFor();
@@ -87,7 +89,7 @@ test('two players and a bot play a private table through its link to the game-ov
   let steps = 0;
   let shotMidGame = false;
   const over = { ana: false, bob: false };
-  for (let round = 0; round < 3000 && !(over.ana && over.bob); round += 1) {
+  await untilOver(420_000, async () => {
     let acted = false;
     for (const [who, p] of [['ana', ana], ['bob', bob]]) {
       if (over[who]) continue;
@@ -101,7 +103,8 @@ test('two players and a bot play a private table through its link to the game-ov
       await shot(bob.page, 'table-phone.png');
     }
     if (!acted) await sleep(60);
-  }
+    return over.ana && over.bob;
+  });
   assert.ok(over.ana && over.bob, `the game ended for both (after ${steps} steps)`);
   t.diagnostic(`the game took ${await ana.page.evaluate(() => window.shitheadApp.table.view.turns)} turns, ${steps} of them clicked`);
   assert.ok(shotMidGame, 'the game lasted long enough for a mid-game screenshot');

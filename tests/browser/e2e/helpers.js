@@ -171,6 +171,44 @@ async function tryStep(page, { swapOnce = true } = {}) {
   return look.kind;  // 'over' or 'idle'
 }
 
+/**
+ * Tables this page creates end after `turns` play-phase actions, as abandoned: the
+ * ruleset's `turn_limit`, which the lobby's form does not offer, added to every
+ * create_table the page sends (the socket routed through Playwright). Clicking through a
+ * game as the tests do ends it in about 165 turns on average, but one game in a few
+ * hundred runs past 900, longer than a test may take; such a game now ends at the limit
+ * and the test sees an abandoned game instead of running out of time. Call before the
+ * page opens its connection.
+ */
+export async function limitTurns(page, turns) {
+  await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(typeof message === 'string' ? withTurnLimit(message, turns) : message));
+  });
+}
+
+function withTurnLimit(text, turns) {
+  let message;
+  try { message = JSON.parse(text); } catch { return text; }
+  if (message?.type !== 'create_table') return text;
+  const rules = message.ruleset ?? 'shiphead';
+  message.ruleset = { ...(typeof rules === 'string' ? { preset: rules } : rules), turn_limit: turns };
+  return JSON.stringify(message);
+}
+
+/**
+ * Calls `step` until it says the game is over for everyone or `ms` have passed: a time
+ * budget, not a count of rounds, since a round waiting on a bot costs as little as one
+ * playing a card.
+ */
+export async function untilOver(ms, step) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await step()) return true;
+  }
+  return false;
+}
+
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

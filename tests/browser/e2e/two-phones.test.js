@@ -9,7 +9,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launchBrowser, newPlayer, pickName, shot, suffix, takeStep, sleep } from './helpers.js';
+import { BASE, launchBrowser, limitTurns, newPlayer, pickName, shot, suffix, takeStep, sleep, untilOver } from './helpers.js';
 import { checkLayout, settle } from './layout-check.js';
 
 const SMALL = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
@@ -39,6 +39,9 @@ test('two people on two phones play a shared table to the end, bots at a person\
   const ben = await newPlayer(browser, SIDEWAYS);
   const names = { ana: `Ana-${suffix()}`, ben: `Ben-${suffix()}` };
 
+  // Bots at a person's pace make a turn cost a second: a rare long game ends abandoned
+  // at 300 turns (about 5 minutes) rather than outrun the test.
+  await limitTurns(ana.page, 300);
   await ana.page.goto(BASE);
   await pickName(ana.page, names.ana);
   await ana.page.locator('[data-preset=shiphead]').waitFor();
@@ -63,7 +66,7 @@ test('two people on two phones play a shared table to the end, bots at a person\
   let looks = 0;
   let shotMidGame = false;
   let shotsOfProblems = 0;
-  for (let round = 0; round < 3000 && !(over.ana && over.ben); round += 1) {
+  await untilOver(500_000, async () => {
     let acted = false;
     for (const [who, p, size] of [['ana', ana, '375x667'], ['ben', ben, '844x390']]) {
       if (over[who]) continue;
@@ -94,7 +97,8 @@ test('two people on two phones play a shared table to the end, bots at a person\
     }
     for (const line of await logLines(ana.page)) lines.set(`${line.at}|${line.text}`, line);
     if (!acted) await sleep(100);
-  }
+    return over.ana && over.ben;
+  });
   assert.ok(over.ana && over.ben, `the game ended for both (after ${steps} steps)`);
   await shot(ana.page, 'two-phones-over-ana-375x667.png');
   await shot(ben.page, 'two-phones-over-ben-844x390.png');

@@ -8,6 +8,7 @@
 #include "protocol/json_reader.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/ruleset_json.hpp"
+#include "protocol/table_game_json.hpp"
 
 namespace shithead::protocol {
 namespace {
@@ -68,6 +69,7 @@ json scoreboard_json(const saved_scoreboard& board) {
     list.push_back(std::move(item));
   }
   out["players"] = std::move(list);
+  out["recent"] = table_games_to_json(board.recent);
   return out;
 }
 
@@ -224,6 +226,8 @@ saved_scoreboard scoreboard_from(const json& js) {
     entry.shithead = count_field(item, at, "shithead");
     board.players.push_back(std::move(entry));
   }
+  // Rows saved before tables listed their recorded games have none.
+  if (find_field(js, "recent")) board.recent = checked(read_field(js, path, "recent", table_games_from_json));
   return board;
 }
 

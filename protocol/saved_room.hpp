@@ -17,6 +17,7 @@
 
 #include "protocol/game_record.hpp"
 #include "protocol/parsed.hpp"
+#include "protocol/table_game.hpp"
 #include "rules/bots.hpp"
 #include "rules/ruleset.hpp"
 
@@ -85,6 +86,7 @@ struct saved_scoreboard {
   int games = 0;
   int abandoned = 0;
   std::vector<saved_score> players;  // in the order they first finished a game here
+  std::vector<table_game> recent;    // the last games recorded here, oldest first
 
   friend bool operator==(const saved_scoreboard&, const saved_scoreboard&) = default;
 };

@@ -6,6 +6,7 @@
 #include "protocol/json_text.hpp"
 #include "protocol/json_writer.hpp"
 #include "protocol/ruleset_json.hpp"
+#include "protocol/table_game_json.hpp"
 #include "protocol/view_json.hpp"
 
 namespace shithead::protocol {
@@ -111,6 +112,7 @@ json scoreboard_json(const scoreboard_view& board) {
     list.push_back(std::move(item));
   }
   out["players"] = std::move(list);
+  out["recent"] = table_games_to_json(board.recent);
   return out;
 }
 
@@ -382,7 +384,9 @@ void write_scoreboard(json_writer& out, const scoreboard_view& board) {
         .number(line.shithead)
         .end_object();
   }
-  out.end_array().end_object();
+  out.end_array().key("recent");
+  write_table_games(out, board.recent);
+  out.end_object();
 }
 
 // A 4-player game frame is about 1 KB: with this, most frames are one allocation.

@@ -17,6 +17,7 @@
 
 #include "protocol/error_code.hpp"
 #include "protocol/parsed.hpp"
+#include "protocol/table_game.hpp"
 #include "rules/bots.hpp"
 #include "rules/event.hpp"
 #include "rules/ruleset.hpp"
@@ -185,6 +186,7 @@ struct scoreboard_view {
   int games = 0;
   int abandoned = 0;
   std::vector<score_line> players;  // in the order they first finished a game here
+  std::vector<table_game> recent;   // the last games recorded here, oldest first
 
   friend bool operator==(const scoreboard_view&, const scoreboard_view&) = default;
 };

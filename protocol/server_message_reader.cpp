@@ -11,6 +11,7 @@
 #include "protocol/json_reader.hpp"
 #include "protocol/ruleset_json.hpp"
 #include "protocol/server_message.hpp"
+#include "protocol/table_game_json.hpp"
 #include "protocol/view_json.hpp"
 
 namespace shithead::protocol {
@@ -169,12 +170,13 @@ parsed<score_line> read_score_line(const json& value, std::string_view path) {
 }
 
 parsed<scoreboard_view> read_scoreboard(const json& value, std::string_view path) {
-  static constexpr std::array<std::string_view, 3> known = {"games", "abandoned", "players"};
+  static constexpr std::array<std::string_view, 4> known = {"games", "abandoned", "players", "recent"};
   if (auto bad = check_object(value, path, known)) return std::move(*bad);
   scoreboard_view board;
   if (auto e = take(read_field(value, path, "games", int_in(0, max_int)), board.games)) return *e;
   if (auto e = take(read_field(value, path, "abandoned", int_in(0, max_int)), board.abandoned)) return *e;
   if (auto e = take(read_field(value, path, "players", read_list(read_score_line)), board.players)) return *e;
+  if (auto e = take(read_field(value, path, "recent", table_games_from_json), board.recent)) return *e;
   return board;
 }
 

@@ -281,10 +281,10 @@ void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
   }
   const auto ticket = queue_.park(std::move(out.letters));
   if (services_.metrics) services_.metrics->set_store_queue_depth(services_.db->queue_depth() + 1);
-  services_.db->save_step(std::move(step), [self = shared_from_this(), ticket, began,
+  services_.db->save_step(std::move(step), [self = shared_from_this(), ticket, began, number = out.game_number,
                                             game_overs = std::move(game_overs)](step_result saved) {
     // On the store's thread: back to the room's strand, whatever state it is in.
-    asio::post(self->strand_, [self, ticket, began, game_overs, saved = std::move(saved)] {
+    asio::post(self->strand_, [self, ticket, began, number, game_overs, saved = std::move(saved)] {
       // Another server holds the table: this step, and every one parked behind it, stay
       // unseen (step_queue delivers in order, and this ticket is never released).
       if (saved.result == step_result::outcome::moved) return self->lose_table();
@@ -298,6 +298,9 @@ void room_host::save_step(outbox& out, std::optional<clock::time_point> began) {
       }
       self->queue_.release(ticket);
       if (began && self->services_.metrics) self->services_.metrics->observe_action(clock::now() - *began);
+      // The table's scoreboard links the game from now on (a step ends at most its one game).
+      if (!game_overs.empty() && !results.empty() && !self->stopped_ && !self->closed_reported_)
+        self->after_change(self->room_.game_recorded(number, results.front().game_id, clock::now()));
     });
   });
 }

@@ -153,6 +153,10 @@ class room {
   // is still where it was asked, dropped otherwise (a newer question is out then). A
   // move the rules refuse (never expected) is replaced by the normal bot's.
   outbox answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now);
+  // The store recorded the table's game `number` as `game_id` (a host with a store calls
+  // this once the game's save comes back): the scoreboard links it from now on, and the
+  // members' room frames show it. Nothing happens for any other game.
+  outbox game_recorded(std::int64_t number, std::int64_t game_id, time_point now);
   // Every running clock (turn, swap, grace, the close of an empty table, the wait for a
   // searching bot's answer) starts again `pause` later: the host calls it after the store
   // refused writes for that long, so that nobody's time ran while their moves were refused.

@@ -217,6 +217,14 @@ outbox room::answer(std::uint64_t ticket, const std::optional<rules::action>& ch
   return take_outbox();
 }
 
+outbox room::game_recorded(std::int64_t number, std::int64_t game_id, time_point now) {
+  if (!closed_ && scoreboard_.recorded(number, game_id)) {
+    room_dirty_ = true;  // the scoreboard shows it; broadcast_room() also marks it saved
+    finish_step(now);
+  }
+  return take_outbox();
+}
+
 void room::count_timeout(int index) {
   auto& s = seating_.seats[static_cast<std::size_t>(index)];
   saved_dirty_ = true;  // the count is saved, so that a restart does not forgive it
@@ -230,7 +238,7 @@ void room::finish_game() {
   assert(game_ && game_->over());
   game_finished_ = true;
   saved_dirty_ = true;
-  scoreboard_.record(game_players_, *game_);
+  scoreboard_.record(game_players_, *game_, game_number_);
   if (game_->shithead >= 0) {
     last_shithead_ = game_players_[static_cast<std::size_t>(game_->shithead)];
   } else {
@@ -417,6 +425,7 @@ protocol::scoreboard_view room::scoreboard_view() const {
   out.abandoned = scoreboard_.abandoned();
   for (const auto& entry : scoreboard_.entries())
     out.players.push_back(protocol::score_line{occupant(entry.player), entry.games, entry.first, entry.shithead});
+  out.recent = scoreboard_.recent();
   return out;
 }
 

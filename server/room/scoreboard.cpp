@@ -1,6 +1,8 @@
 #include "server/room/scoreboard.hpp"
 
 #include <cassert>
+#include <cstddef>
+#include <utility>
 
 namespace shithead::server {
 
@@ -21,9 +23,11 @@ score_entry& scoreboard::entry_for(const seat_player& player) {
   return entries_.back();
 }
 
-void scoreboard::record(std::span<const seat_player> players, const rules::game_state& game) {
+void scoreboard::record(std::span<const seat_player> players, const rules::game_state& game, std::int64_t number) {
   assert(game.over());
   assert(players.size() == static_cast<std::size_t>(game.players));
+  unrecorded_ = protocol::table_game{number, 0, std::nullopt, game.abandoned};
+  if (game.shithead >= 0) unrecorded_->shithead = players[static_cast<std::size_t>(game.shithead)].name;
   if (game.abandoned) {
     ++abandoned_;
     return;
@@ -37,8 +41,18 @@ void scoreboard::record(std::span<const seat_player> players, const rules::game_
   }
 }
 
+bool scoreboard::recorded(std::int64_t number, std::int64_t game_id) {
+  if (!unrecorded_ || unrecorded_->number != number || game_id <= 0) return false;
+  unrecorded_->game_id = game_id;
+  recent_.push_back(std::move(*unrecorded_));
+  unrecorded_.reset();
+  if (recent_.size() > protocol::table_games_kept)
+    recent_.erase(recent_.begin(), recent_.end() - static_cast<std::ptrdiff_t>(protocol::table_games_kept));
+  return true;
+}
+
 protocol::saved_scoreboard scoreboard::saved() const {
-  protocol::saved_scoreboard out{games_, abandoned_, {}};
+  protocol::saved_scoreboard out{games_, abandoned_, {}, recent_};
   for (const auto& entry : entries_)
     out.players.push_back(protocol::saved_score{
         {entry.player.id, entry.player.name, entry.player.bot}, entry.games, entry.first, entry.shithead});
@@ -49,6 +63,7 @@ scoreboard scoreboard::restored(const protocol::saved_scoreboard& saved) {
   scoreboard out;
   out.games_ = saved.games;
   out.abandoned_ = saved.abandoned;
+  out.recent_ = saved.recent;
   for (const auto& entry : saved.players)
     out.entries_.push_back(
         score_entry{{entry.player.id, entry.player.name, entry.player.bot}, entry.games, entry.first, entry.shithead});

@@ -33,7 +33,8 @@ saved_room busy_room() {
   room.scoreboard = saved_scoreboard{1,
                                      1,
                                      {saved_score{{"0123456789ab", "Ana", std::nullopt}, 1, 1, 0},
-                                      saved_score{{"bot:1", "Greedy bot 1", rules::bot_kind::greedy}, 1, 0, 1}}};
+                                      saved_score{{"bot:1", "Greedy bot 1", rules::bot_kind::greedy}, 1, 0, 1}},
+                                     {table_game{1, 41, "Greedy bot 1", false}, table_game{2, 57, std::nullopt, true}}};
   room.last_shithead = saved_player{"bot:1", "Greedy bot 1", rules::bot_kind::greedy};
   room.game_number = 2;
   saved_game game;
@@ -86,7 +87,7 @@ TEST(saved_room, the_text_of_a_row_is_pinned) {
             R"("left":false,"grace_expired":false,"timed_out":false,"timeouts":0},)"
             R"({"player_id":"","name":"","bot":null,"bot_id":"","seated_order":0,"ready":false,"left":false,)"
             R"("grace_expired":false,"timed_out":false,"timeouts":0}],)"
-            R"("scoreboard":{"games":0,"abandoned":0,"players":[]},"last_shithead":null,"game_number":0,)"
+            R"("scoreboard":{"games":0,"abandoned":0,"players":[],"recent":[]},"last_shithead":null,"game_number":0,)"
             R"("game":null},"game_started_ms":1700000000000})");
 }
 
@@ -105,7 +106,8 @@ TEST(saved_room, a_row_reads_back_with_when_its_game_began) {
 }
 
 // Format 1 (before the action log) kept the game's actions in its record and had no
-// game number; tables saved before bots had a pace have none.
+// game number; tables saved before bots had a pace have none, and those saved before
+// scoreboards listed their recorded games list none.
 TEST(saved_room, rows_of_older_servers_still_read) {
   auto room = busy_room();
   room.game->record.actions = {{0, rules::swap_action{{}, false}}};
@@ -113,6 +115,7 @@ TEST(saved_room, rows_of_older_servers_still_read) {
     j["format"] = 1;
     j.erase("game_number");
     j["settings"].erase("bot_pace_ms");
+    j["scoreboard"].erase("recent");
   });
   const auto back = parse_saved_room(text);
   ASSERT_TRUE(back.ok()) << back.error().message;
@@ -121,6 +124,8 @@ TEST(saved_room, rows_of_older_servers_still_read) {
   EXPECT_FALSE(back.value().settings.bot_pace);
   ASSERT_TRUE(back.value().game);
   EXPECT_EQ(back.value().game->record.actions, room.game->record.actions);
+  EXPECT_TRUE(back.value().scoreboard.recent.empty());
+  EXPECT_EQ(back.value().scoreboard.players, room.scoreboard.players);
 }
 
 TEST(saved_room, a_damaged_row_is_refused_naming_its_first_bad_field) {
@@ -140,6 +145,16 @@ TEST(saved_room, a_damaged_row_is_refused_naming_its_first_bad_field) {
   refused_naming([](json& j) { j["seats"][1]["bot"] = "clever"; }, "seats[1].bot: unknown bot kind");
   refused_naming([](json& j) { j["scoreboard"]["games"] = 1e300; }, "scoreboard.games");
   refused_naming([](json& j) { j["scoreboard"]["players"][1].erase("bot_id"); }, "scoreboard.players[1].bot_id");
+  refused_naming([](json& j) { j["scoreboard"]["recent"][0]["game_id"] = 0; }, "scoreboard.recent[0].game_id");
+  refused_naming([](json& j) { j["scoreboard"]["recent"][1]["shithead"] = "Ana"; },
+                 "scoreboard.recent[1].shithead: an abandoned game has no shithead");
+  refused_naming([](json& j) { j["scoreboard"]["recent"][0]["shithead"] = nullptr; },
+                 "scoreboard.recent[0].shithead: expected the shithead's name");
+  refused_naming(
+      [](json& j) {
+        j["scoreboard"]["recent"] = json::array({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+      },
+      "scoreboard.recent: at most 10 games");
   refused_naming([](json& j) { j["last_shithead"] = 3; }, "last_shithead: expected an object");
   refused_naming([](json& j) { j["game"]["record"]["players"] = 1; }, "game record: ");
   refused_naming([](json& j) { j["game"]["finished"] = "yes"; }, "game.finished");

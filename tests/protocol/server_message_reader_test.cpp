@@ -78,7 +78,8 @@ std::vector<server_message> sample_server_messages() {
   room.scoreboard = scoreboard_view{3,
                                     1,
                                     {score_line{seat_occupant{"a1", "Ana", std::nullopt}, 2, 1, 0},
-                                     score_line{seat_occupant{"", "Greedy bot 1", rules::bot_kind::greedy}, 2, 0, 1}}};
+                                     score_line{seat_occupant{"", "Greedy bot 1", rules::bot_kind::greedy}, 2, 0, 1}},
+                                    {table_game{1, 7, "Greedy bot 1", false}, table_game{3, 12, std::nullopt, true}}};
   room.game = late.view;
   room.deadlines = deadlines{12'345ms, std::nullopt, 0ms};
   out.push_back(room);
@@ -140,6 +141,10 @@ TEST(server_message_reader, a_frame_the_server_would_never_write_is_refused_with
                     R"("bot":"clever","place":1}],"shithead":null,"abandoned":false,"game_id":null,"ratings":[],)"
                     R"("scoreboard":{"games":0,"abandoned":0,"players":[]}})"),
             "places[0].bot: expected a bot kind or null, got \"clever\"");
+  EXPECT_EQ(refusal(R"({"type":"game_over","version":1,"places":[],"shithead":null,"abandoned":false,"game_id":null,)"
+                    R"("ratings":[],"scoreboard":{"games":0,"abandoned":0,"players":[],)"
+                    R"("recent":[{"number":1,"game_id":-4,"shithead":"A","abandoned":false}]}})"),
+            "scoreboard.recent[0].game_id: expected a positive number, got -4");
   // A member is a spectator exactly when they have no seat.
   room_message room;
   room.your_seat = 2;

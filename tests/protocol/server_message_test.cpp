@@ -65,12 +65,13 @@ TEST(server_messages, game_over_names_a_bot_without_player_id_and_has_null_game_
   m.shithead = shithead_entry{1, seat_occupant{"b2", "Bob", std::nullopt}};
   m.scoreboard.games = 1;
   m.scoreboard.players = {score_line{seat_occupant{"a1", "Ana", std::nullopt}, 1, 0, 0}};
-  EXPECT_EQ(to_text(m), R"({"type":"game_over","version":85,"places":[)"
-                        R"({"seat":2,"player_id":null,"name":"Greedy bot 1","bot":"greedy","place":1},)"
-                        R"({"seat":0,"player_id":"a1","name":"Ana","bot":null,"place":2}],)"
-                        R"("shithead":{"seat":1,"player_id":"b2","name":"Bob","bot":null},"abandoned":false,)"
-                        R"("game_id":null,"ratings":[],"scoreboard":{"games":1,"abandoned":0,"players":[)"
-                        R"({"player_id":"a1","name":"Ana","bot":null,"games":1,"first":0,"shithead":0}]}})");
+  EXPECT_EQ(to_text(m),
+            R"({"type":"game_over","version":85,"places":[)"
+            R"({"seat":2,"player_id":null,"name":"Greedy bot 1","bot":"greedy","place":1},)"
+            R"({"seat":0,"player_id":"a1","name":"Ana","bot":null,"place":2}],)"
+            R"("shithead":{"seat":1,"player_id":"b2","name":"Bob","bot":null},"abandoned":false,)"
+            R"("game_id":null,"ratings":[],"scoreboard":{"games":1,"abandoned":0,"players":[)"
+            R"({"player_id":"a1","name":"Ana","bot":null,"games":1,"first":0,"shithead":0}],"recent":[]}})");
   m.game_id = 12;
   m.ratings = {rating_change_entry{"a1", "Ana", rating_value{25, 8.3333, 0, true}, rating_value{26.5, 7.9, 2.8, true},
                                    title_value{0, {}, {}, {}}}};

@@ -164,6 +164,9 @@ class delivering_room : public room {
   void answer(std::uint64_t ticket, const std::optional<rules::action>& choice, time_point now) {
     run([&] { return room::answer(ticket, choice, now); });
   }
+  void game_recorded(std::int64_t number, std::int64_t game_id, time_point now) {
+    run([&] { return room::game_recorded(number, game_id, now); }, now);
+  }
 
   // The searching bot's question still unanswered (the newest), and whether the room
   // answers each at once, as if the pool thought instantly (true: whole games just play).

@@ -343,6 +343,56 @@ TEST(room_game, the_scoreboard_counts_every_game) {
   EXPECT_EQ((*t[0].fake->last("room"))["scoreboard"], board);
 }
 
+// The store's id of each game comes back after the game is over (room_host calls
+// game_recorded when its save is written): from then on the scoreboard links the game,
+// the newest ten of them, and the table is saved with them.
+TEST(room_game, the_scoreboard_lists_the_games_the_store_recorded) {
+  table t(make_settings(3), 21, 2);
+  t.join_all();
+  t.send(t[0], msg("add_bot", "kind", "greedy"));
+  t.send(t[0], msg("start"));
+  t.play_to_end();
+  ASSERT_TRUE(t.r.game()->over());
+  EXPECT_EQ((*t[0].fake->last("game_over"))["scoreboard"]["recent"], json::array());
+
+  const auto rooms_before = t[1].fake->of_type("room").size();
+  t.r.game_recorded(1, 41, t.now);
+  EXPECT_TRUE(t.r.table_changed());
+  ASSERT_EQ(t[1].fake->of_type("room").size(), rooms_before + 1);
+  const json recent = (*t[1].fake->last("room"))["scoreboard"]["recent"];
+  ASSERT_EQ(recent.size(), 1u);
+  EXPECT_EQ(recent[0]["number"], 1);
+  EXPECT_EQ(recent[0]["game_id"], 41);
+  EXPECT_EQ(recent[0]["abandoned"], t.r.game()->abandoned);
+  if (t.r.game()->abandoned) {
+    EXPECT_TRUE(recent[0]["shithead"].is_null());
+  } else {
+    EXPECT_EQ(recent[0]["shithead"], (*t[1].fake->last("game_over"))["shithead"]["name"]);
+  }
+  expect_consecutive(*t[1].fake, "p1");
+
+  // Told twice, or of a game that is not the one waiting: nothing changes, nobody hears.
+  t.r.game_recorded(1, 41, t.now);
+  t.r.game_recorded(7, 99, t.now);
+  EXPECT_FALSE(t.r.table_changed());
+  EXPECT_EQ(t[1].fake->of_type("room").size(), rooms_before + 1);
+
+  // Eleven games more: the ten newest are listed, oldest first.
+  for (std::int64_t game = 2; game <= 12; ++game) {
+    t.send(t[1], msg("rematch"));
+    t.play_to_end();
+    ASSERT_TRUE(t.r.game()->over());
+    t.r.game_recorded(game, 100 + game, t.now);
+  }
+  const json ten = (*t[0].fake->last("room"))["scoreboard"]["recent"];
+  ASSERT_EQ(ten.size(), 10u);
+  EXPECT_EQ(ten.front()["number"], 3);
+  EXPECT_EQ(ten.front()["game_id"], 103);
+  EXPECT_EQ(ten.back()["game_id"], 112);
+  EXPECT_EQ(t.r.saved().scoreboard.recent.size(), 10u);
+  EXPECT_EQ(t.r.saved().scoreboard.recent.back().game_id, 112);
+}
+
 TEST(room_game, the_version_grows_by_one_per_change_and_a_snapshot_carries_it) {
   table t(make_settings(3), 1, 3);
   t.join_all();

@@ -124,6 +124,7 @@ TEST(room_saved, a_finished_game_is_not_counted_twice) {
   t.play_to_end();
   ASSERT_TRUE(t.r.game()->over());
   ASSERT_EQ(t.r.take_finished_games().size(), 1u);
+  t.r.game_recorded(1, 41, t.now);  // the restored table links it too
 
   auto restored = restore(t, 3);
   ASSERT_TRUE(restored.ok()) << restored.error();
@@ -131,6 +132,7 @@ TEST(room_saved, a_finished_game_is_not_counted_twice) {
   const auto first = back.tick(t.now);  // the restored room's first step hands over no game to record again
   EXPECT_TRUE(first.finished.empty());
   EXPECT_EQ(saved_json(back)["scoreboard"], saved_json(t.r)["scoreboard"]);
+  ASSERT_EQ(saved_json(back)["scoreboard"]["recent"].size(), 1u);
 
   // A rematch after the restart: the last shithead deals, the scoreboard counts on.
   table after(make_settings(3), 1, 2);

@@ -154,6 +154,10 @@ TEST_P(restart, a_sigkill_mid_game_loses_nothing_and_the_players_play_on) {
   EXPECT_EQ(snapshot.value("code", ""), code);
   ASSERT_FALSE(snapshot["game"].is_null());
   EXPECT_EQ(snapshot["you"]["seat"], ana_view_before["viewer"]);
+  // Its scoreboard still links the finished game: the table was saved with the game's id.
+  const auto& linked = snapshot["scoreboard"]["recent"];
+  ASSERT_FALSE(linked.empty()) << snapshot.dump();
+  EXPECT_EQ(linked.back().value("game_id", std::int64_t{0}), first_game) << snapshot.dump();
   // Nothing a player saw is lost: the game is at least where Ana last saw it, and if
   // nobody moved since, her cards are exactly the ones she held.
   const json& restored = snapshot["game"];

@@ -144,6 +144,11 @@ test('two players and a bot play a private table through its link to the game-ov
   await ana.page.locator('[data-testid=confirm-swap]').waitFor();
   await ana.page.getByRole('tab', { name: /Scores/ }).click();
   await ana.page.locator('.scores', { hasText: abandoned ? '0 games played, 1 abandoned' : '1 game played' }).waitFor();
+  // It links the game's page, by the id the store gave the game.
+  const linked = ana.page.locator(`[data-testid=table-games] a[href="/g/${result.frame.game_id}"]`);
+  await linked.waitFor();
+  assert.match(await linked.textContent(), abandoned ? /^Game 1 · abandoned$/ : /^Game 1 · .+ was the shithead$/);
+  await shot(ana.page, 'scores-with-games-desktop.png');
   if (result.frame.shithead && !result.abandoned) {
     const row = ana.page.locator('.score-table tbody tr', { hasText: result.frame.shithead.name });
     assert.equal(await row.locator('td').last().textContent(), '1', 'the shithead is counted on the scoreboard');

@@ -129,10 +129,23 @@ export class SidePanel {
           h('th', { scope: 'col' }, 'Won'), h('th', { scope: 'col' }, 'Shithead'))),
         h('tbody', {}, ...rows.map((p) => h('tr', {},
           h('th', { scope: 'row' }, p.name, p.bot ? h('span', { class: 'badge bot' }, 'bot') : null),
-          h('td', {}, String(p.games)), h('td', {}, String(p.first)), h('td', {}, String(p.shithead)))))));
+          h('td', {}, String(p.games)), h('td', {}, String(p.first)), h('td', {}, String(p.shithead)))))),
+      recentGames(board.recent ?? []));
   }
 
   nearBottom(el) {
     return el.scrollHeight - el.scrollTop - el.clientHeight < 40;
   }
+}
+
+/** The table's games the server keeps, newest first, each a link to its page ("/g/ID"). */
+function recentGames(games) {
+  if (!games.length) return null;
+  return h('div', { class: 'table-games' },
+    h('h3', { id: 'table-games-title' }, 'Watch a game again'),
+    h('ul', { 'aria-labelledby': 'table-games-title', 'data-testid': 'table-games' },
+      ...[...games].reverse().map((g) => h('li', {},
+        h('a', { class: 'back-link', href: `/g/${g.game_id}`, 'data-game': String(g.game_id) },
+          `Game ${g.number}`, h('span', { class: 'table-game-end' },
+            g.abandoned ? ' · abandoned' : ` · ${g.shithead} was the shithead`))))));
 }

@@ -70,11 +70,11 @@ game_service::game_service(asio::io_context& ioc, random_source random, service_
   }
   // Runs on the strand, inside whatever changed the list; the timer's wait keeps the
   // service alive until the flush.
-  lobby_.on_change([this] {
+  lobby_.on_change([this](std::chrono::steady_clock::time_point not_before) {
     if (shutting_down_) return;  // nobody is left to tell
-    lobby_flush_.expires_after(limits_.lobby_flush_delay);
+    lobby_flush_.expires_at(std::max(std::chrono::steady_clock::now() + limits_.lobby_flush_delay, not_before));
     lobby_flush_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
-      if (!error) self->lobby_.flush();
+      if (!error) self->lobby_.flush(std::chrono::steady_clock::now());
     });
   });
 }

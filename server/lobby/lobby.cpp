@@ -225,10 +225,10 @@ frame lobby::current_list() {
 void lobby::changed() {
   if (flush_pending_) return;
   flush_pending_ = true;
-  if (schedule_flush_) schedule_flush_();
+  if (schedule_flush_) schedule_flush_(quiet_until_);
 }
 
-void lobby::flush() {
+void lobby::flush(time_point now) {
   flush_pending_ = false;
   auto now_listed = public_tables();
   if (now_listed == last_sent_) return;  // changed and changed back: nothing to tell
@@ -249,6 +249,9 @@ void lobby::flush() {
   std::erase_if(watchers_, [](const watcher& w) { return w.target.expired(); });
   if (watchers_.empty()) return;
   const auto message = make_frame(protocol::to_text(change));
+  // The frame's share of every watcher's byte rate, rounded up to a microsecond.
+  const auto rate = std::max<std::size_t>(limits_.watcher_bytes_per_second, 1);
+  quiet_until_ = now + std::chrono::microseconds((message->size() * 1'000'000 + rate - 1) / rate);
   // A watcher may unsubscribe from inside deliver(); walk a copy.
   std::vector<std::shared_ptr<participant>> live;
   live.reserve(watchers_.size());

@@ -7,7 +7,9 @@
 // The public list is kept in order as tables change (a change costs a log-time update,
 // never a sort of every table), and watchers are told of changes only when the owner
 // calls flush(): a few times a second at most, with every change since the last flush
-// in one small `tables_changed` frame that all watchers share.
+// in one small `tables_changed` frame that all watchers share. However fast others
+// change tables, a watcher's stream keeps to a byte rate: after a frame of B bytes the
+// next flush waits B / watcher_bytes_per_second, the changes of that wait coalescing.
 #include <chrono>
 #include <cstddef>
 #include <deque>
@@ -47,6 +49,11 @@ struct lobby_limits {
   // The public list holds at most this many tables (the first in its order), so that
   // one change never means megabytes to every watcher. Quick play sees all tables.
   std::size_t max_listed = 100;
+  // What a watcher of the list is sent at most, on average, after its first `tables`
+  // frame, whatever others do: 4 KiB/s is a small table's worth of changes at the owner's
+  // four flushes a second, and a tenth of what 100 connections churning spectate and
+  // leave sent every watcher before (issue 34).
+  std::size_t watcher_bytes_per_second = 4096;
 };
 
 struct lobby_table {
@@ -120,10 +127,16 @@ class lobby {
   void unsubscribe(const participant& watcher);
 
   // Called when the public list may have changed and no flush is pending: the owner
-  // arranges a flush() soon (a timer), so that a burst of changes costs one frame.
-  void on_change(std::function<void()> schedule_flush) { schedule_flush_ = std::move(schedule_flush); }
+  // arranges a flush() soon (a timer), so that a burst of changes costs one frame, and
+  // not before `not_before`, when the last frame's share of the byte rate is spent.
+  void on_change(std::function<void(time_point not_before)> schedule_flush) {
+    schedule_flush_ = std::move(schedule_flush);
+  }
   // Tells the watchers what changed in the list since the last flush, if anything did.
-  void flush();
+  void flush(time_point now);
+  // When the next flush may send, by the byte rate: the time of the last frame plus its
+  // bytes' share of limits().watcher_bytes_per_second.
+  time_point next_flush_allowed() const { return quiet_until_; }
 
   std::size_t table_count() const { return tables_.size(); }
   std::size_t tables_owned_by(std::string_view player_id) const;
@@ -173,8 +186,9 @@ class lobby {
   std::deque<std::string> retired_order_;
   std::set<list_key> listed_;
   std::vector<watcher> watchers_;
-  std::function<void()> schedule_flush_;
+  std::function<void(time_point)> schedule_flush_;
   bool flush_pending_ = false;
+  time_point quiet_until_{};                        // next_flush_allowed()
   std::vector<protocol::table_summary> last_sent_;  // the list as of the last flush
   frame last_list_;                                 // last_sent_ as a `tables` frame, once asked for
 };

@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <variant>
 #include <vector>
 
 #include "rules/rng.hpp"
@@ -339,13 +340,18 @@ TEST(lobby, a_new_watcher_gets_the_list_at_once) {
   EXPECT_EQ(hall.watcher_count(), 1u);
 }
 
-// A lobby whose owner flushes by hand, counting the flushes it was asked for.
+// A lobby whose owner flushes by hand, counting the flushes it was asked for and
+// keeping the time the last one may come at the soonest.
 struct flushed_lobby {
   explicit flushed_lobby(random_source random, lobby_limits limits = {}) : hall(std::move(random), limits) {
-    hall.on_change([this] { ++asked; });
+    hall.on_change([this](lobby::time_point not_before) {
+      ++asked;
+      asked_not_before = not_before;
+    });
   }
   lobby hall;
   int asked = 0;
+  lobby::time_point asked_not_before{};
 };
 
 TEST(lobby, changes_go_out_at_the_flush_as_the_changed_summaries_and_the_order) {
@@ -360,7 +366,7 @@ TEST(lobby, changes_go_out_at_the_flush_as_the_changed_summaries_and_the_order) 
   l.hall.update_summary(code, report);
   EXPECT_EQ(watcher->frames.size(), 1u);  // nothing until the flush
   EXPECT_EQ(l.asked, 1);
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(watcher->last(),
             R"({"type":"tables_changed","changed":[{"code":"K7MPQ2","is_public":true,"preset":"shiphead","seats":4,)"
             R"("seated":2,"humans":1,"bots":1,"spectators":3,"in_game":false,"turn_timer_s":30,)"
@@ -384,7 +390,7 @@ TEST(lobby, a_burst_of_changes_asks_for_one_flush_and_sends_one_frame) {
     l.hall.update_summary(codes.back(), summary(4, 2, 2));
   }
   EXPECT_EQ(l.asked, 1);
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   ASSERT_EQ(ana->frames.size(), 2u);
   ASSERT_EQ(bo->frames.size(), 2u);
   EXPECT_EQ(ana->frames.back(), bo->frames.back());  // the same shared text
@@ -394,14 +400,76 @@ TEST(lobby, a_burst_of_changes_asks_for_one_flush_and_sends_one_frame) {
   // The next change asks again; one table's change carries one summary and the order.
   l.hall.update_summary(codes[7], summary(4, 3, 3));
   EXPECT_EQ(l.asked, 2);
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   ASSERT_EQ(ana->frames.size(), 3u);
   const auto one_change = ana->last();
   EXPECT_EQ(std::count(one_change.begin(), one_change.end(), '{'), 2);
   l.hall.remove(codes[7]);
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(ana->last().find(codes[7]), std::string::npos);
   EXPECT_NE(ana->last().find(R"("changed":[])"), std::string::npos);
+}
+
+// Issue 34: 100 connections toggling spectate and leave at listed tables sent every
+// watcher 3.4 frames and ~39 KiB a second. Now, however fast tables change, a watcher
+// gets at most the byte rate on average: after each frame the next flush waits for that
+// frame's share, and the changes of the wait go out together, none lost.
+TEST(lobby, churn_sends_a_watcher_no_more_than_its_byte_rate_and_loses_no_change) {
+  flushed_lobby l(seeded(31), lobby_limits{.max_tables_per_owner = 200, .watcher_bytes_per_second = 4096});
+  auto watcher = std::make_shared<fake_watcher>();
+  l.hall.subscribe("ana", watcher);
+  std::vector<std::string> codes;
+  for (int i = 0; i < 100; ++i) {
+    codes.push_back(must_create(l.hall, "ana", true, lobby_start + i * 1ms));
+    l.hall.update_summary(codes.back(), summary(4, 1, 1));
+  }
+  auto now = lobby_start + 1s;
+  l.hall.flush(now);
+  const auto frames_before = watcher->frames.size();
+
+  // A minute of churn: a table's spectators change every 10 ms, and the owner flushes as
+  // game_service does, a quarter second after it is asked or when the rate allows.
+  constexpr auto churn = 60s;
+  std::optional<lobby::time_point> due;
+  int asked_before = l.asked;
+  std::size_t bytes = 0;
+  for (auto end = now + churn; now < end;) {
+    now += 10ms;
+    const auto n = static_cast<std::size_t>((now - lobby_start) / 10ms);
+    auto report = summary(4, 1, 1);
+    report.spectators = static_cast<int>(n % 7);
+    l.hall.update_summary(codes[n % codes.size()], report);
+    if (l.asked != asked_before) {
+      asked_before = l.asked;
+      due = std::max(now + 250ms, l.asked_not_before);
+    }
+    if (due && now >= *due) {
+      due.reset();
+      const auto had = watcher->frames.size();
+      l.hall.flush(now);
+      if (watcher->frames.size() > had) bytes += watcher->frames.back()->size();
+    }
+  }
+  const auto frames = watcher->frames.size() - frames_before;
+  const double seconds = std::chrono::duration<double>(churn).count();
+  EXPECT_LE(static_cast<double>(bytes), 4096.0 * seconds + 16'384) << frames << " frames";
+  EXPECT_LE(static_cast<double>(frames), 4.0 * seconds);
+  EXPECT_GE(frames, 10u);  // paced, not stopped (each frame here holds about every table: ~17 KB)
+
+  // Every change reaches the watcher by the next flush: the frames add up to the list.
+  if (due) l.hall.flush(std::max(now, *due));
+  std::map<std::string, protocol::table_summary> seen;
+  for (const auto& text : watcher->frames) {
+    const auto message = protocol::parse_server_message(*text);
+    ASSERT_TRUE(message.ok()) << *text;
+    if (const auto* all = std::get_if<protocol::tables_message>(&message.value()))
+      for (const auto& t : all->tables) seen[t.code] = t;
+    if (const auto* change = std::get_if<protocol::tables_changed_message>(&message.value()))
+      for (const auto& t : change->changed) seen[t.code] = t;
+  }
+  const auto listed = l.hall.public_tables();
+  ASSERT_EQ(listed.size(), codes.size());
+  for (const auto& table : listed) EXPECT_EQ(seen[table.code], table) << table.code;
 }
 
 TEST(lobby, a_change_undone_before_the_flush_sends_nothing) {
@@ -410,13 +478,13 @@ TEST(lobby, a_change_undone_before_the_flush_sends_nothing) {
   l.hall.subscribe("ana", watcher);
   const auto code = must_create(l.hall, "ana");
   l.hall.update_summary(code, summary(4, 1, 1));
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(watcher->frames.size(), 2u);
   l.hall.update_summary(code, summary(4, 1, 1));  // the same again: no flush asked
   EXPECT_EQ(l.asked, 1);
   l.hall.update_summary(code, summary(4, 2, 2));
   l.hall.update_summary(code, summary(4, 1, 1));
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(watcher->frames.size(), 2u);
 }
 
@@ -429,11 +497,11 @@ TEST(lobby, private_tables_cause_no_traffic_until_they_go_public) {
   l.hall.update_summary(code, summary(4, 2, 2, false, false));
   EXPECT_EQ(l.asked, 0);
   l.hall.update_summary(code, summary(4, 2, 2, false, true));
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(watcher->frames.size(), 2u);
   EXPECT_TRUE(l.hall.find(code).value().summary.is_public);
   l.hall.update_summary(code, summary(4, 2, 2, false, false));
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(watcher->frames.size(), 3u);
   EXPECT_EQ(watcher->last(), R"({"type":"tables_changed","changed":[],"order":[]})");
   l.hall.remove(code);
@@ -492,7 +560,7 @@ TEST(lobby, an_unsubscribed_watcher_hears_nothing_more) {
   l.hall.unsubscribe(*ana);
   EXPECT_EQ(l.hall.watcher_count(), 1u);
   l.hall.update_summary(must_create(l.hall, "bo"), summary(4, 1, 1));
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(ana->frames.size(), 1u);
   EXPECT_EQ(bo->frames.size(), 2u);
 }
@@ -505,7 +573,7 @@ TEST(lobby, subscribing_twice_resends_the_list_but_delivers_once_per_flush) {
   EXPECT_EQ(watcher->frames.size(), 2u);
   EXPECT_EQ(l.hall.watcher_count(), 1u);
   l.hall.update_summary(must_create(l.hall, "ana"), summary(4, 1, 1));
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(watcher->frames.size(), 3u);
 }
 
@@ -518,7 +586,7 @@ TEST(lobby, a_watcher_that_went_away_drops_out) {
   gone.reset();
   EXPECT_EQ(l.hall.watcher_count(), 1u);
   l.hall.update_summary(must_create(l.hall, "ana"), summary(4, 1, 1));
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(kept->frames.size(), 2u);
 }
 
@@ -530,7 +598,7 @@ TEST(lobby, a_watcher_may_unsubscribe_while_being_told) {
   l.hall.subscribe("bo", bo);
   ana->on_deliver = [&] { l.hall.unsubscribe(*ana); };
   l.hall.update_summary(must_create(l.hall, "ana"), summary(4, 1, 1));
-  l.hall.flush();
+  l.hall.flush(lobby_start);
   EXPECT_EQ(ana->frames.size(), 2u);
   EXPECT_EQ(bo->frames.size(), 2u);
   EXPECT_EQ(l.hall.watcher_count(), 1u);

@@ -369,8 +369,19 @@ TEST(rankings_route, a_games_steps_are_cached_for_good_and_gzipped_for_a_client_
   ASSERT_EQ(board.status, 200u);
   EXPECT_EQ(board.header("Cache-Control"), "no-store");
   EXPECT_EQ(board.header("Content-Encoding"), "");
-  server.stop();
+
+  // The steps are kept as they went out: asked again with the store closed, they still
+  // come, in both forms, where the leaderboard must ask the store.
   db->close();
+  const auto kept = test::http_get(server.port(), target);
+  ASSERT_EQ(kept.status, 200u) << kept.error;
+  EXPECT_EQ(kept.body, plain.body);
+  const auto kept_zipped = browser.request(http::verb::get, target, {}, takes_gzip);
+  ASSERT_EQ(kept_zipped.status, 200u) << kept_zipped.error;
+  EXPECT_EQ(kept_zipped.header("Content-Encoding"), "gzip");
+  EXPECT_EQ(test::gunzip(kept_zipped.body), plain.body);
+  EXPECT_EQ(test::http_get(server.port(), "/api/leaderboard").status, 503u);
+  server.stop();
 }
 
 TEST(healthz, without_a_store_hook_the_server_is_healthy) {

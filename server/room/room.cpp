@@ -122,6 +122,7 @@ rules::result<join_result, room_error> room::do_join(const player_info& player, 
       s.connection = std::move(connection);
       s.seated_order = seating_.next_order++;
       result.seat = free;
+      note_play(now);  // a person sat down: the table is in use
     } else {
       if (seating_.watchers.size() >= max_spectators)
         return room_error{protocol::error_code::full, "this table has no free seat and no room for more spectators"};
@@ -251,7 +252,13 @@ void room::postpone_clocks(clock::duration pause) {
 
 std::optional<room::time_point> room::close_deadline() const {
   if (!empty_since_) return std::nullopt;
-  return *empty_since_ + (seating_.human_seated() ? settings_.empty_close : settings_.deserted_close);
+  const clock::duration wait = seating_.human_seated() ? settings_.empty_close : settings_.deserted_close;
+  return *empty_since_ + std::max(wait - unattended_, clock::duration::zero());
+}
+
+void room::note_play(time_point now) {
+  unattended_ = {};
+  if (empty_since_) empty_since_ = now;  // the stretch so far is forgiven too
 }
 
 void room::pass_host(bool connected_only) {
@@ -263,6 +270,8 @@ void room::pass_host(bool connected_only) {
 
 void room::update_presence(time_point now) {
   if (seating_.human_connected()) {
+    // Back without playing, the time nobody was here still counts (note_play).
+    if (empty_since_) unattended_ += now - *empty_since_;
     empty_since_.reset();
   } else if (!empty_since_) {
     empty_since_ = now;

@@ -240,8 +240,14 @@ class room {
   // The game seat whose view this room seat may see: itself when its occupant played
   // that seat of the current or last game, else -1 (the spectator view).
   int game_seat_of(int index) const;
-  // When the room closes if nobody comes: nullopt while a human is connected.
+  // When the room closes if nobody comes: nullopt while a human is connected. The
+  // table waits settings.empty_close (deserted_close with no human seated) of time with
+  // no human connected since the last play, in total: coming back without playing stops
+  // the clock but does not wind it back, so reconnecting now and then (a token's hello
+  // every few minutes, from anywhere) cannot hold a table open; a move or a seat taken
+  // does (note_play).
   std::optional<time_point> close_deadline() const;
+  void note_play(time_point now);
   void pass_host(bool connected_only);
   void update_presence(time_point now);
   void close();
@@ -304,6 +310,7 @@ class room {
   bool room_dirty_ = false;  // a change a room frame shows is not yet sent
   bool closed_ = false;
   std::optional<time_point> empty_since_;
+  clock::duration unattended_{};  // time with no human connected since the last play, before empty_since_
 
   std::optional<rules::game_state> game_;
   std::optional<protocol::game_record> record_;

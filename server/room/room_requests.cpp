@@ -127,6 +127,7 @@ room::error room::on_action(const std::string& player_id, const protocol::action
     return room_error{protocol::error_code::not_playing, "this seat plays from the next game"};
   if (auto refused = apply_action(index, request.action, now))
     return room_error{protocol::from_rules(refused->code), std::move(refused->message)};
+  note_play(now);
   if (auto& timeouts = seating_.seats[static_cast<std::size_t>(index)].timeouts; timeouts != 0) {
     timeouts = 0;
     saved_dirty_ = true;  // saved only when it changes: a move alone writes just its action

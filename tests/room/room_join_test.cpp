@@ -341,8 +341,12 @@ TEST(room_join, the_table_closes_five_minutes_after_the_last_human_goes) {
   t.advance(4min);
   t.join(t[0]);  // back in time: the clock stops
   EXPECT_FALSE(t.r.next_deadline());
+  t.advance(10min);  // however long someone stays
+  EXPECT_FALSE(t.r.closed());
+  // Gone again without playing: the four minutes already waited still count.
   t.r.disconnected("p0", t.now);
-  t.advance(5min - 1s);
+  EXPECT_EQ(*t.r.next_deadline(), t.now + 1min);
+  t.advance(1min - 1s);
   EXPECT_FALSE(t.r.closed());
   t.advance(1s);
   EXPECT_TRUE(t.r.closed());
@@ -350,6 +354,55 @@ TEST(room_join, the_table_closes_five_minutes_after_the_last_human_goes) {
   const auto refused = t.join(t[0]);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, protocol::error_code::closed);
+}
+
+// Issue 34: 10,000 token hellos every five minutes, each a reconnection to its table,
+// held 10,000 tables open without a game, and so the lobby full. Reconnecting now only
+// stops the clock; a table nobody plays at closes after five minutes without anyone
+// there, in total, whatever hellos arrive.
+TEST(room_join, reconnecting_without_playing_cannot_hold_a_table_open) {
+  table t(make_settings(3), 1, 1);
+  t.join_all();
+  t.r.disconnected("p0", t.now);
+  int reconnections = 0;
+  while (!t.r.closed() && reconnections < 100) {
+    t.advance(50s);
+    if (t.r.closed()) break;
+    ASSERT_TRUE(t.join(t[0]).ok());  // the hello's return to the seat
+    ++reconnections;
+    t.advance(1s);
+    t.r.disconnected("p0", t.now);
+  }
+  EXPECT_TRUE(t.r.closed());
+  EXPECT_EQ(reconnections, 5);  // 6 × 50 s unattended passes 5 minutes
+}
+
+// What does hold a table: play. A move, or a person taking a seat, starts the five
+// minutes afresh.
+TEST(room_join, a_move_or_a_new_player_seated_winds_the_close_clock_back) {
+  table t(make_settings(3), 1, 2);
+  t.join(t[0]);
+  t.send(t[0], msg("add_bot"));
+  t.r.disconnected("p0", t.now);
+  t.advance(4min);
+  t.join(t[1]);  // someone new sits down
+  t.r.disconnected("p1", t.now);
+  EXPECT_EQ(*t.r.next_deadline(), t.now + 5min);
+
+  t.advance(4min);
+  t.join(t[0]);
+  t.join(t[1]);
+  t.send(t[0], msg("start"));
+  ASSERT_TRUE(t.r.game()) << t[0].fake->last()->dump();
+  t.send(t[0], action_msg((*t[0].fake->latest_view())["legal"][0]));  // the swap: a move
+  t.r.disconnected("p0", t.now);
+  t.r.disconnected("p1", t.now);
+  // Without the move the table would close in a minute; the bots play on meanwhile.
+  t.advance(4min);
+  t.advance(59s);
+  EXPECT_FALSE(t.r.closed());
+  t.advance(1s);
+  EXPECT_TRUE(t.r.closed());
 }
 
 TEST(room_join, spectators_are_capped) {

@@ -145,7 +145,7 @@ function recentGames(games) {
     h('h3', { id: 'table-games-title' }, 'Watch a game again'),
     h('ul', { 'aria-labelledby': 'table-games-title', 'data-testid': 'table-games' },
       ...[...games].reverse().map((g) => h('li', {},
-        h('a', { class: 'back-link', href: `/g/${g.game_id}`, 'data-game': String(g.game_id) },
+        h('a', { href: `/g/${g.game_id}`, 'data-game': String(g.game_id) },
           `Game ${g.number}`, h('span', { class: 'table-game-end' },
             g.abandoned ? ' · abandoned' : ` · ${g.shithead} was the shithead`))))));
 }

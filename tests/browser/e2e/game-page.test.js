@@ -179,6 +179,15 @@ for (const [size, device, phone] of SIZES) {
     await page.locator('[data-testid=step-next]').click();
     await page.locator('[data-testid=step-back]').click();
     assert.equal((await reading(page)).step, 10);
+    // The address names the move: a copy of it opens there, and the deal drops the mark.
+    assert.equal(new URL(page.url()).hash, '#move-10');
+    const linked = await p.context.newPage();
+    await serveGame(linked, { id: 41 });
+    await linked.goto(page.url());
+    await linked.locator('[data-testid=step-slider]').waitFor({ state: 'attached' });
+    await linked.waitForFunction(() => document.querySelector('[data-testid=step-slider]').value === '10');
+    assert.equal((await reading(linked)).words, 'Bob burned the pile with a 10.');
+    await linked.close();
 
     // Every card: Bob's sixteen after Ana's pick-up, and the face-down cards left.
     await page.locator('[data-testid=game-view]').selectOption('all');

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
-  SPEEDS, clampStep, moveLabel, openingChoice, placesOf, recordText, seatNamer, seatView, speedMs, statusText, stepLines,
-  stepText, stoppedText,
+  SPEEDS, clampStep, hashOfStep, moveLabel, openingChoice, placesOf, recordText, seatNamer, seatView, speedMs, statusText,
+  stepFromHash, stepLines, stepText, stoppedText,
 } from '../../../web-client/js/core/game-steps.js';
 import { gameIdFromPath, routeOf } from '../../../web-client/js/core/routes.js';
 
@@ -125,4 +125,15 @@ test('the record to download is the stored record, unchanged, one action a line'
   assert.ok(text.includes('"seed": "14788234466703772138"'));
   assert.deepEqual(JSON.parse(recordText({ ruleset: 'shiphead', players: 2, seed: '1', actions: [] })),
     { ruleset: 'shiphead', players: 2, seed: '1', actions: [] });
+});
+
+test('a link to a move names it in the hash ("#move-12"), the deal with none, and is still the game’s page', () => {
+  assert.equal(hashOfStep(0), '');
+  assert.equal(hashOfStep(12), '#move-12');
+  assert.equal(stepFromHash('#move-12'), 12);
+  assert.equal(stepFromHash(hashOfStep(56)), 56);
+  for (const bad of ['', '#', '#move-', '#move-0', '#move-012', '#move-1.5', '#move--3', '#move-1234567', '#/leaderboard', null]) {
+    assert.equal(stepFromHash(bad), null, String(bad));
+  }
+  assert.deepEqual(routeOf('/g/41', '#move-12'), { page: 'game', id: '41' });
 });

@@ -25,6 +25,20 @@ export function clampStep(index, count) {
 }
 
 /**
+ * The step an address names: "#move-12" is step 12 (the twelfth move), anything else
+ * null (the page opens at the deal). A link copied from a game's page keeps its move.
+ */
+export function stepFromHash(hash) {
+  const match = /^#move-([1-9][0-9]{0,5})$/.exec(hash ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** The hash that names step `index`: "" for the deal. */
+export function hashOfStep(index) {
+  return index > 0 ? `#move-${index}` : '';
+}
+
+/**
  * The table after a step as seat `seat` saw it: the step's spectator view with that
  * viewer and their hand. Nothing is legal: the game is over.
  */

@@ -17,11 +17,11 @@ import { opponentOrder } from '../core/seating.js';
 import { getJson } from '../net/api.js';
 import { tableRules } from '../net/table-rules.js';
 import { presetOf, presetTitle } from './presets.js';
-import { playerHash, rulesHash } from '../core/routes.js';
+import { gameIdFromPath, playerHash, rulesHash } from '../core/routes.js';
 import { relativeTime } from '../core/format.js';
 import {
-  DEFAULT_SPEED, SPEEDS, clampStep, moveLabel, openingChoice, placesOf, recordText, seatNamer, seatView, speedMs,
-  statusText, stepText, stoppedText,
+  DEFAULT_SPEED, SPEEDS, clampStep, hashOfStep, moveLabel, openingChoice, placesOf, recordText, seatNamer, seatView,
+  speedMs, statusText, stepFromHash, stepText, stoppedText,
 } from '../core/game-steps.js';
 
 // As the table's: where the panel is a drawer over the page (table.css), and a phone held
@@ -196,7 +196,16 @@ export class GameScreen {
         h('span', { class: 'move-number', 'aria-hidden': 'true' }, i === 0 ? '·' : String(i)),
         h('span', { class: 'sr-only' }, `${moveLabel(i, answer.steps.length)}: `),
         h('span', { class: 'move-text' }, stepText(step, this.nameOf))))));
+    // A link to a move ("/g/41#move-12") opens at that move.
+    this.index = clampStep(stepFromHash(location.hash) ?? 0, answer.steps.length);
     this.draw();
+  }
+
+  /** The address names the move shown, so that a link copied now opens at it. */
+  keepAddress() {
+    if (gameIdFromPath(location.pathname) !== String(this.id)) return;
+    const hash = hashOfStep(this.index);
+    if (location.hash !== hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
   }
 
   fail(result) {
@@ -248,6 +257,7 @@ export class GameScreen {
     const steps = this.answer?.steps;
     if (!steps?.length || this.destroyed) return;
     this.index = clampStep(this.index, steps.length);
+    this.keepAddress();
     const step = steps[this.index];
     const { seat, all } = this.choice;
     const view = seatView(step, seat);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the web client's heartbeat (web-client/js/net/connection.js: a ping after 2 s
 # without a frame) costs the server: COUNT connections (default 500, from 127.0.1.1,
-# 127.0.1.2, ..., 25 an address) say hello and sit in the lobby; for SECONDS (default 20)
+# 127.0.2.1, ..., 25 an address) say hello and sit in the lobby; for SECONDS (default 20)
 # they send nothing, then for SECONDS each pings every 2 s as an idle page does. The
 # server's CPU time (/proc/PID/stat, user + system) over each window is reported, with
 # the difference per 1,000 pings and as a share of a core per 1,000 idle connections.
@@ -41,7 +41,7 @@ def cpu_seconds():
 
 clients = []
 for i in range(count):
-    c = ws(port, timeout=10, source="127.0.1.%d" % (1 + i // 25))  # the server admits 32 an address
+    c = ws(port, timeout=10, source="127.0.%d.1" % (1 + i // 25))  # the server admits 32 an address, 160 a /24
     c.send({"type": "hello", "v": 1, "name": "Beat %d" % i})
     while True:
         m = c.recv()

@@ -5,10 +5,10 @@
 //
 //   shithead_load --url ws://127.0.0.1:8080/ws --connections 500 --tables 250 --seconds 30
 //
-// Talks only to loopback addresses. The server admits 32 connections per address, so
-// each socket is bound to a source address in 127.0.1.0/16 (--per-address players on
-// each); the whole of 127.0.0.0/8 is the loopback interface on Linux. bench/README.md
-// has the figures.
+// Talks only to loopback addresses. The server admits 32 connections per address and
+// 160 per /24, so each socket is bound to a source address of its own /24, 127.0.1.1,
+// 127.0.2.1, ... (--per-address players on each); the whole of 127.0.0.0/8 is the
+// loopback interface on Linux. bench/README.md has the figures.
 #include <algorithm>
 #include <atomic>
 #include <boost/asio/io_context.hpp>
@@ -385,8 +385,9 @@ constexpr std::string_view usage =
     "  --seconds S       how long the measured play lasts (default 20)\n"
     "  --setup-seconds S how long connecting and starting may take (default 60)\n"
     "  --threads N       client threads (default 1)\n"
-    "  --per-address K   players per source address in 127.0.1.0/16; 0 connects all from\n"
-    "                    the default address (the server admits 32 an address) (default 30)\n"
+    "  --per-address K   players per source address, one a /24: 127.0.1.1, 127.0.2.1, ...; 0\n"
+    "                    connects all from the default address (the server admits 32 an\n"
+    "                    address, 160 a /24) (default 30)\n"
     "  --rate R          messages a second per connection at most, fractions too; below the\n"
     "                    pace of the game it stands for people thinking (default 15; the\n"
     "                    server allows 20)\n"
@@ -512,7 +513,7 @@ int main(int argc, char** argv) {
       const auto index = static_cast<unsigned>(players.size());
       std::optional<asio::ip::address_v4> source;
       if (options.per_address > 0)
-        source = asio::ip::address_v4(first_source + index / static_cast<unsigned>(options.per_address));
+        source = asio::ip::address_v4(first_source + 256 * (index / static_cast<unsigned>(options.per_address)));
       auto name = "L" + run_tag + "-" + std::to_string(index);
       auto player = std::make_shared<load_player>(ioc, options, counters, table, std::move(name), h == 0, source,
                                                   std::uint64_t{index} + 1);

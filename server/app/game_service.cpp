@@ -10,6 +10,7 @@
 #include "protocol/socket_route.hpp"
 #include "server/lobby/sha256.hpp"
 #include "server/lobby/table_code.hpp"
+#include "server/net/address_block.hpp"
 #include "server/room/table_settings.hpp"
 
 namespace shithead::server {
@@ -122,14 +123,21 @@ void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
   session->set_context(route);
   asio::post(strand_, [self = shared_from_this(), session, route = std::move(route)] {
     self->sweep_addresses();
-    auto& use = self->use_of(session->address_key());
-    if (self->shutting_down_ || use.connections >= self->limits_.connections_per_address) {
+    const auto& address = session->address_key();
+    auto& use = self->use_of(address);
+    auto* block = self->counts_blocks() ? &self->block_use_of(address) : nullptr;
+    const bool block_full =
+        block && block->connections >= self->limits_.connections_per_address * self->limits_.block_factor;
+    if (self->shutting_down_ || use.connections >= self->limits_.connections_per_address || block_full) {
       session->close(close_code_of(protocol::error_code::too_many_connections),
-                     self->shutting_down_ ? "server shutting down" : "too many connections from your address");
-      self->forget_if_idle(session->address_key());
+                     self->shutting_down_ ? "server shutting down"
+                     : block_full         ? "too many connections from your network"
+                                          : "too many connections from your address");
+      self->forget_if_idle(address);
       return;
     }
     ++use.connections;
+    if (block) ++block->connections;
     connection opened{session, route};
     if (const auto table = protocol::table_of_socket_target(session->target()))
       opened.table_route = normalize_table_code(*table).value_or("");
@@ -150,8 +158,10 @@ void game_service::on_close(const std::shared_ptr<websocket_session>& session) {
     if (const auto one = self->player_connection_.find(c.player_id);
         one != self->player_connection_.end() && one->second == session.get())
       self->player_connection_.erase(one);
-    --self->use_of(session->address_key()).connections;
-    self->forget_if_idle(session->address_key());
+    const auto& address = session->address_key();
+    --self->use_of(address).connections;
+    if (self->counts_blocks()) --self->block_use_of(address).connections;
+    self->forget_if_idle(address);
     self->connections_.erase(it);
   });
 }
@@ -268,6 +278,13 @@ void game_service::on_hello(connection& c, const protocol::hello_request& reques
     return send_error(c, id, protocol::error_code::rate_limited,
                       "too many new players from your address; try again " +
                           retry_words(use.new_players.wait_for(1, now)) + ", or come back with your token");
+  if (new_player && limits_.new_players.burst > 0 && counts_blocks()) {
+    const auto& block = block_use_of(c.session->address_key()).new_players;
+    if (block.available(now) < 1)
+      return send_error(c, id, protocol::error_code::rate_limited,
+                        "too many new players from your network; try again " + retry_words(block.wait_for(1, now)) +
+                            ", or come back with your token");
+  }
   if (!new_player && services_.db && is_lower_hex(*token, token_hex_length))
     return look_up_token(c, id, request.name, *token);
   say_hello(c, id, request.name, token, new_player);
@@ -314,7 +331,11 @@ void game_service::say_hello(connection& c, const request_id& id, std::string_vi
                              std::optional<std::string_view> token, bool new_player) {
   auto change = players_.prepare_hello(name, token, std::chrono::system_clock::now());
   if (!change) return send_error(c, id, change.error().code, change.error().message);
-  if (new_player) use_of(c.session->address_key()).new_players.take(std::chrono::steady_clock::now());
+  if (new_player) {
+    const auto now = std::chrono::steady_clock::now();
+    use_of(c.session->address_key()).new_players.take(now);
+    if (counts_blocks()) block_use_of(c.session->address_key()).new_players.take(now);
+  }
   auto& [record, answer, must_store] = change.value();
   if (!services_.db) {
     players_.commit(std::move(record));
@@ -498,13 +519,18 @@ void game_service::on_create(connection& c, const protocol::create_table_request
     return send_error(c, id, protocol::error_code::too_many_tables,
                       "your address has " + std::to_string(limits_.tables_per_address) +
                           " open tables; join one or wait for one to close");
+  if (const auto per_block = limits_.tables_per_address * static_cast<std::size_t>(limits_.block_factor);
+      per_block > 0 && block_use_of(address).tables >= per_block)
+    return send_error(
+        c, id, protocol::error_code::too_many_tables,
+        "your network has " + std::to_string(per_block) + " open tables; join one or wait for one to close");
   auto settings = settings_for(request, "", limits_.default_turn_timer, limits_.default_bot_pace);
   if (limits_.adjust_table) limits_.adjust_table(settings);
   auto created = lobby_.create_table(c.player_id, settings.is_public, std::chrono::steady_clock::now());
   if (!created) return send_error(c, id, created.error().code, created.error().message);
   settings.code = created.value();
   if (cluster()) return reserve_and_open(c.session, id, std::move(settings), 3);
-  ++use_of(address).tables;
+  count_table(address, 1);
   table_address_[settings.code] = address;
   enter_room(c, open_room(std::move(settings), c), false, id);
 }
@@ -533,7 +559,7 @@ void game_service::reserve_and_open(const std::shared_ptr<websocket_session>& se
         return self->reserve_and_open(session, id, std::move(settings), tries_left - 1);
       }
       const auto& address = session->address_key();
-      ++self->use_of(address).tables;
+      self->count_table(address, 1);
       self->table_address_[settings.code] = address;
       self->enter_room(*c, self->open_room(std::move(settings), *c, *epoch), false, id);
     });
@@ -816,7 +842,7 @@ void game_service::forget_room(const std::string& code) {
   if (const auto opened = table_address_.find(code); opened != table_address_.end()) {
     const auto address = opened->second;
     table_address_.erase(opened);
-    --use_of(address).tables;
+    count_table(address, -1);
     forget_if_idle(address);
   }
   std::erase_if(player_room_, [&](const auto& entry) { return entry.second == code; });
@@ -857,14 +883,35 @@ game_service::address_use& game_service::use_of(const std::string& key) {
       .first->second;
 }
 
+game_service::address_use& game_service::block_use_of(const std::string& address_key) {
+  credit_limits new_players = limits_.new_players;
+  new_players.burst *= limits_.block_factor;
+  new_players.rate_per_second *= limits_.block_factor;
+  return addresses_
+      .try_emplace(block_key(address_key),
+                   address_use{0, 0, credit_bucket(new_players), credit_bucket(limits_.wrong_device_codes)})
+      .first->second;
+}
+
+void game_service::count_table(const std::string& address_key, int delta) {
+  auto& use = use_of(address_key);
+  use.tables = static_cast<std::size_t>(static_cast<long>(use.tables) + delta);
+  if (!counts_blocks()) return;
+  auto& block = block_use_of(address_key);
+  block.tables = static_cast<std::size_t>(static_cast<long>(block.tables) + delta);
+}
+
+bool game_service::idle(const address_use& use, std::chrono::steady_clock::time_point now) {
+  return use.connections <= 0 && use.tables == 0 && use.new_players.full(now) && use.wrong_device_codes.full(now);
+}
+
 void game_service::forget_if_idle(const std::string& key) {
-  const auto it = addresses_.find(key);
-  if (it == addresses_.end()) return;
-  const auto& use = it->second;
   const auto now = std::chrono::steady_clock::now();
-  if (use.connections <= 0 && use.tables == 0 && use.new_players.available(now) >= limits_.new_players.burst &&
-      use.wrong_device_codes.available(now) >= limits_.wrong_device_codes.burst)
-    addresses_.erase(it);
+  // The address's block too: its entry goes with the last address of it that leaves.
+  for (const auto& which : {key, counts_blocks() ? block_key(key) : std::string()}) {
+    const auto it = addresses_.find(which);
+    if (it != addresses_.end() && idle(it->second, now)) addresses_.erase(it);
+  }
 }
 
 void game_service::sweep_addresses() {
@@ -872,11 +919,7 @@ void game_service::sweep_addresses() {
   const auto now = std::chrono::steady_clock::now();
   if (now - last_address_sweep_ < std::chrono::minutes(1)) return;
   last_address_sweep_ = now;
-  std::erase_if(addresses_, [&](const auto& entry) {
-    const auto& use = entry.second;
-    return use.connections <= 0 && use.tables == 0 && use.new_players.available(now) >= limits_.new_players.burst &&
-           use.wrong_device_codes.available(now) >= limits_.wrong_device_codes.burst;
-  });
+  std::erase_if(addresses_, [&](const auto& entry) { return idle(entry.second, now); });
 }
 
 void game_service::start_housekeeping() {

@@ -54,7 +54,11 @@ inline credit_limits default_wrong_device_code_budget() {
 }
 
 // What strangers may take (server/README.md, "Limits per address"). An address is an
-// IPv4 address or an IPv6 /64, as address_table counts them.
+// IPv4 address or an IPv6 /64, as address_table counts them. Connections, tables and new
+// players are also counted by block (an IPv4 /24, an IPv6 /48: net/address_block.hpp),
+// each block allowed `block_factor` times an address's: a block is usually one network
+// with several people behind it, and a stranger needs many networks, not many addresses,
+// to take what the server holds.
 struct service_limits {
   int connections_per_address = 32;
   credit_limits new_players = default_new_player_budget();  // burst 0: no limit
@@ -62,6 +66,7 @@ struct service_limits {
   // How long a device code works (lobby/device_codes.hpp).
   std::chrono::seconds device_code_lifetime = device_codes::default_lifetime;
   std::size_t tables_per_address = 20;  // open tables opened from one address; 0: no limit
+  int block_factor = 5;                 // a block's budgets, in addresses' (0: blocks are not counted)
   // Players not seen for this long who never sat in a recorded game are forgotten, and
   // their names are free again (0: never). Checked every `housekeeping_every`.
   std::chrono::milliseconds forget_idle_after = std::chrono::hours(24 * 14);
@@ -238,6 +243,14 @@ class game_service : public session_handler, public std::enable_shared_from_this
     credit_bucket wrong_device_codes;
   };
   address_use& use_of(const std::string& key);
+  // The same for the address's block, under the block's key and budgets (a block's
+  // new-player bucket holds block_factor times an address's).
+  address_use& block_use_of(const std::string& address_key);
+  bool counts_blocks() const { return limits_.block_factor > 0; }
+  // A table opened (+1) or closed (-1) from the address, counted for its block too.
+  void count_table(const std::string& address_key, int delta);
+  // Holds nothing and its budgets are full: a fresh entry would be the same.
+  static bool idle(const address_use& use, std::chrono::steady_clock::time_point now);
   void forget_if_idle(const std::string& key);
   void sweep_addresses();
   void housekeeping();

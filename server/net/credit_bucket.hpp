@@ -43,6 +43,9 @@ class credit_bucket {
   // Sticky: once a client has been refused often enough, it stays an abuser.
   bool abuse() const { return abuse_; }
 
+  // Whether the bucket holds its whole burst at `now`: a fresh bucket would be the same.
+  bool full(clock::time_point now) const { return available(now) >= limits_.burst; }
+
   // The credits that take(now) could spend, without spending any.
   double available(clock::time_point now) const {
     if (!last_seen_ || now <= *last_seen_) return credits_;

@@ -64,6 +64,12 @@ struct player {
   explicit player(std::uint16_t port) : ws(port) {}
   // Connected to `path`: "/ws?table=K7MPQ2", as a client goes back to its table.
   player(std::uint16_t port, std::string path) : ws(port, std::move(path)) {}
+  // From another loopback address (127.0.0.0/8): another client's address or network.
+  static std::unique_ptr<player> from(std::uint16_t port, std::string_view source) {
+    return std::make_unique<player>(port, "/ws", source);
+  }
+  player(std::uint16_t port, std::string path, std::string_view source)
+      : ws(port, std::move(path), default_timeout, source) {}
 
   // A send on a closed connection fails the test, unless the test takes servers away
   // under its players (`may_lose_connection`): then they come back instead.

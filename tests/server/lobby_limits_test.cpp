@@ -37,6 +37,19 @@ json named_hello_reply(player& p, const std::string& name, const std::string& to
   return json();
 }
 
+// The answer to a create_table: `joined`, or the error that refused it.
+json joined_or_error(player& p) {
+  for (const auto until = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < until;) {
+    const auto before = p.frames.size();
+    if (!p.pump(100ms)) continue;
+    for (auto i = before; i < p.frames.size(); ++i) {
+      const auto type = p.frames[i].value("type", "");
+      if (type == "joined" || type == "error") return p.frames[i];
+    }
+  }
+  return json();
+}
+
 TEST(lobby_limits, an_address_makes_only_so_many_new_players_but_known_ones_always_come_back) {
   game_server server(limits_with(3, 0));
   std::vector<std::unique_ptr<player>> made;
@@ -182,6 +195,51 @@ TEST_P(forgetting, players_who_never_played_are_forgotten_and_players_with_games
 }
 
 INSTANTIATE_TEST_SUITE_P(backends, forgetting, testing::every_backend, testing::backend_name);
+
+// Issue 34: a few hundred addresses filled the lobby and the registry, each within its
+// own budget. The budgets also count by block (an IPv4 /24, an IPv6 /48), five times an
+// address's: the addresses of one network share that, and another network has its own.
+TEST(lobby_limits, the_addresses_of_one_network_share_five_addresses_worth_of_players_and_tables) {
+  game_server server(limits_with(2, 1));  // an address: 2 new players, 1 table; a /24: 10 and 5
+  std::vector<std::unique_ptr<player>> made;
+  int refused_players = 0;
+  for (int address = 1; address <= 6; ++address) {
+    for (int n = 0; n < 2; ++n) {
+      auto p = player::from(server.port(), "127.0.7." + std::to_string(address));
+      const auto reply = named_hello_reply(*p, "N" + std::to_string(address) + "-" + std::to_string(n));
+      if (reply.value("type", "") == "welcome") {
+        p->token = reply.value("token", "");
+        made.push_back(std::move(p));
+        continue;
+      }
+      EXPECT_EQ(reply.value("code", ""), "rate_limited") << reply.dump();
+      EXPECT_NE(reply.value("message", "").find("from your network"), std::string::npos) << reply.dump();
+      ++refused_players;
+    }
+  }
+  EXPECT_EQ(made.size(), 10u);  // five addresses' worth
+  EXPECT_EQ(refused_players, 2);
+
+  // One table an address, five the network: the sixth address is refused for its network.
+  int opened = 0;
+  for (std::size_t i = 0; i < made.size(); i += 2) {
+    made[i]->send({{"type", "create_table"}, {"id", 9}, {"seats", 2}});
+    const auto reply = joined_or_error(*made[i]);
+    if (reply.value("type", "") == "joined") {
+      ++opened;
+      continue;
+    }
+    EXPECT_EQ(reply.value("code", ""), "too_many_tables") << reply.dump();
+    EXPECT_NE(reply.value("message", "").find("your network has 5 open tables"), std::string::npos) << reply.dump();
+  }
+  EXPECT_EQ(opened, 5);
+
+  // Another network is untouched: a new player, and a table.
+  auto other = player::from(server.port(), "127.0.8.1");
+  EXPECT_EQ(named_hello_reply(*other, "Outsider").value("type", ""), "welcome");
+  other->send({{"type", "create_table"}, {"id", 1}, {"seats", 2}});
+  EXPECT_EQ(joined_or_error(*other).value("type", ""), "joined");
+}
 
 }  // namespace
 }  // namespace shithead::test

@@ -204,11 +204,20 @@ struct websocket_client::state {
   std::string error;
 };
 
-websocket_client::websocket_client(std::uint16_t port, std::string path, milliseconds timeout)
+websocket_client::websocket_client(std::uint16_t port, std::string path, milliseconds timeout, std::string_view source)
     : state_(std::make_unique<state>(timeout)) {
   auto& s = *state_;
   bool done = false;
   auto& tcp_layer = beast::get_lowest_layer(s.ws);
+  if (!source.empty()) {
+    beast::error_code ec;
+    tcp_layer.socket().open(tcp::v4(), ec);
+    if (!ec) tcp_layer.socket().bind(tcp::endpoint(net::ip::make_address(std::string(source)), 0), ec);
+    if (ec) {
+      s.error = "bind to " + std::string(source) + ": " + ec.message();
+      return;
+    }
+  }
   tcp_layer.expires_after(s.timeout);
   tcp_layer.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
     if (ec) s.error = "connect: " + ec.message();

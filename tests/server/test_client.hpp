@@ -89,7 +89,10 @@ http_reply http_get(std::uint16_t port, std::string target, milliseconds timeout
 // read() picks up the message it was waiting for: nothing is lost to a short timeout.
 class websocket_client {
  public:
-  explicit websocket_client(std::uint16_t port, std::string path = "/ws", milliseconds timeout = default_timeout);
+  // `source`: the local address to connect from, another of 127.0.0.0/8 (a client of
+  // another address, or of another network); empty: the system's choice.
+  explicit websocket_client(std::uint16_t port, std::string path = "/ws", milliseconds timeout = default_timeout,
+                            std::string_view source = {});
   ~websocket_client();
   websocket_client(const websocket_client&) = delete;
   websocket_client& operator=(const websocket_client&) = delete;

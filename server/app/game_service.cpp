@@ -968,7 +968,13 @@ void game_service::forget_players(const std::vector<std::string>& ids,
     if (!here && players_.forget(player_id, seen_before)) {
       ++forgotten;
     } else if (const auto* record = players_.find_by_id(player_id)) {
-      services_.db->save_player(*record);
+      // Seen now, too: written back with their old last_seen, they would be forgotten
+      // again at every sweep, and a hello with their token that reached the store between
+      // a sweep and the write back would be refused.
+      auto seen = *record;
+      seen.last_seen = std::chrono::system_clock::now();
+      players_.commit(seen);
+      services_.db->save_player(seen);
     }
   }
   spdlog::info("players: forgot {} who never finished a game and were not seen for {} h; {} remain", forgotten,

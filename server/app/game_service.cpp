@@ -129,6 +129,7 @@ void game_service::on_open(const std::shared_ptr<websocket_session>& session) {
     const bool block_full =
         block && block->connections >= self->limits_.connections_per_address * self->limits_.block_factor;
     if (self->shutting_down_ || use.connections >= self->limits_.connections_per_address || block_full) {
+      if (!self->shutting_down_) self->refused_sockets_.refused(block_full ? "network_full" : "address_full");
       session->close(close_code_of(protocol::error_code::too_many_connections),
                      self->shutting_down_ ? "server shutting down"
                      : block_full         ? "too many connections from your network"

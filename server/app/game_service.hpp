@@ -22,6 +22,7 @@
 #include "server/lobby/identity.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/net/credit_bucket.hpp"
+#include "server/net/refusal_log.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace shithead::server {
@@ -273,6 +274,7 @@ class game_service : public session_handler, public std::enable_shared_from_this
   // player").
   std::unordered_map<std::string, const websocket_session*> player_connection_;
   std::unordered_map<std::string, address_use> addresses_;
+  refusal_log refused_sockets_{"WebSocket"};                    // too many from an address or a network, in the log
   std::unordered_map<std::string, std::string> table_address_;  // table code -> the address that opened it
   std::chrono::steady_clock::time_point last_address_sweep_{};
   std::unordered_map<std::string, std::shared_ptr<room_host>> rooms_;

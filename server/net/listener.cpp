@@ -109,6 +109,7 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
     const bool server_full = admitted.error() == address_table::refusal::server_full;
     state_->metrics().error_sent(server_full ? protocol::error_code::server_full
                                              : protocol::error_code::too_many_connections);
+    refusals_.refused(server_full ? "server_full" : "address_full");
     refuse(socket, server_full);
     do_accept();
     return;

@@ -15,8 +15,8 @@
 #include <string>
 
 #include "server/net/address_table.hpp"
-
 #include "server/net/http_session.hpp"
+#include "server/net/refusal_log.hpp"
 
 namespace shithead::server {
 
@@ -48,7 +48,8 @@ class listener : public std::enable_shared_from_this<listener> {
   std::shared_ptr<http_shared_state> state_;
   const std::string address_full_response_;
   const std::string server_full_response_;
-  int reserve_fd_ = -1;  // /dev/null, closed to make room for one accept when out of descriptors
+  refusal_log refusals_{"connection"};  // address_full and server_full, in the log
+  int reserve_fd_ = -1;                 // /dev/null, closed to make room for one accept when out of descriptors
   std::chrono::steady_clock::time_point last_descriptor_warning_{};
   std::uint16_t port_ = 0;
   bool stopped_ = false;

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <string>
+#include <string_view>
 
 #include "tests/server/store_server.hpp"
 
@@ -22,33 +23,29 @@ server::service_limits limits_with(std::size_t new_players, std::size_t tables) 
   return limits;
 }
 
-json named_hello_reply(player& p, const std::string& name, const std::string& token = "") {
-  json message{{"type", "hello"}, {"v", 1}, {"name", name}};
-  if (!token.empty()) message["token"] = token;
-  p.send(message);
+// The next frame that answers a request: one of type `answer`, or an error; null when
+// none comes within five seconds.
+json answer_or_error(player& p, std::string_view answer) {
   for (const auto until = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < until;) {
     const auto before = p.frames.size();
     if (!p.pump(100ms)) continue;
     for (auto i = before; i < p.frames.size(); ++i) {
       const auto type = p.frames[i].value("type", "");
-      if (type == "welcome" || type == "error") return p.frames[i];
+      if (type == answer || type == "error") return p.frames[i];
     }
   }
   return json();
 }
 
-// The answer to a create_table: `joined`, or the error that refused it.
-json joined_or_error(player& p) {
-  for (const auto until = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < until;) {
-    const auto before = p.frames.size();
-    if (!p.pump(100ms)) continue;
-    for (auto i = before; i < p.frames.size(); ++i) {
-      const auto type = p.frames[i].value("type", "");
-      if (type == "joined" || type == "error") return p.frames[i];
-    }
-  }
-  return json();
+json named_hello_reply(player& p, const std::string& name, const std::string& token = "") {
+  json message{{"type", "hello"}, {"v", 1}, {"name", name}};
+  if (!token.empty()) message["token"] = token;
+  p.send(message);
+  return answer_or_error(p, "welcome");
 }
+
+// The answer to a create_table: `joined`, or the error that refused it.
+json joined_or_error(player& p) { return answer_or_error(p, "joined"); }
 
 TEST(lobby_limits, an_address_makes_only_so_many_new_players_but_known_ones_always_come_back) {
   game_server server(limits_with(3, 0));

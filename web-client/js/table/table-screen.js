@@ -28,10 +28,8 @@ import { presetOf, presetTitle } from '../views/presets.js';
 import { tableRules } from '../net/table-rules.js';
 import { fly, flare, reducedMotion } from '../ui/motion.js';
 import { icon } from '../ui/icons.js';
+import { closeDrawerOnTap } from './drawer.js';
 
-// Screens where the log and chat are a drawer over the table (as in table.css): phones,
-// and any screen held sideways too short for the panel beside the table.
-const DRAWER_SCREENS = '(max-width: 820px), (max-height: 500px) and (orientation: landscape)';
 
 export class TableScreen {
   constructor(app) {
@@ -92,14 +90,7 @@ export class TableScreen {
     });
     this.timer = setInterval(() => this.tick(), 250);
     this.el.addEventListener('pointerdown', (e) => this.dragStart(e));
-    // On a phone the panel is a drawer over the table: a tap on the table closes it
-    // (and does nothing else, so no card is played by accident).
-    this.felt.addEventListener('click', (e) => {
-      if (!this.drawerOpen || !window.matchMedia(DRAWER_SCREENS).matches) return;
-      e.preventDefault();
-      e.stopPropagation();
-      this.toggleDrawer();
-    }, true);
+    closeDrawerOnTap(this.felt, () => this.drawerOpen, () => this.toggleDrawer());
   }
 
   destroy() {

@@ -13,6 +13,7 @@ import { icon } from '../ui/icons.js';
 import { opponentEl } from '../table/opponents.js';
 import { centreEl, layoutPile } from '../table/centre.js';
 import { myAreaEl, myPlaceEl, fitHand } from '../table/my-area.js';
+import { closeDrawerOnTap } from '../table/drawer.js';
 import { opponentOrder } from '../core/seating.js';
 import { getJson } from '../net/api.js';
 import { tableRules } from '../net/table-rules.js';
@@ -24,10 +25,8 @@ import {
   speedMs, statusText, stepFromHash, stepText, stoppedText,
 } from '../core/game-steps.js';
 
-// As the table's: where the panel is a drawer over the page (table.css), and a phone held
-// sideways, where the player goes in the column beside the pile (elsewhere it is a bar
-// under the table, always in sight).
-const DRAWER_SCREENS = '(max-width: 820px), (max-height: 500px) and (orientation: landscape)';
+// A phone held sideways, where the player goes in the column beside the pile (elsewhere
+// it is a bar under the table, always in sight).
 const SIDEWAYS = '(max-height: 500px) and (orientation: landscape)';
 const MEDALS = { 1: '🥇', 2: '🥈', 3: '🥉' };
 
@@ -116,13 +115,7 @@ export class GameScreen {
     this.onResize = () => this.fit();
     window.addEventListener('resize', this.onResize);
     this.handObserver = new ResizeObserver(() => this.fit());
-    // On a phone the panel is a drawer over the table: a tap on the table closes it.
-    this.felt.addEventListener('click', (e) => {
-      if (!this.drawerOpen || !window.matchMedia(DRAWER_SCREENS).matches) return;
-      e.preventDefault();
-      e.stopPropagation();
-      this.closeDrawer();
-    }, true);
+    closeDrawerOnTap(this.felt, () => this.drawerOpen, () => this.closeDrawer());
     this.load();
   }
 

@@ -40,15 +40,13 @@ http_reply steps_reply(std::int64_t game_id, const rankings_result& result, bool
   auto plain = rankings_reply(result);
   if (!result || !std::holds_alternative<protocol::game_steps>(result.value()) || plain.status != 200) return plain;
   std::string gzipped = plain.body.size() >= min_gzipped_bytes ? gzip_compress(plain.body) : std::string();
+  http_reply reply = plain;
   if (accepts_gzip && !gzipped.empty()) {
-    auto reply = plain;
     reply.body = gzipped;
     reply.gzipped = true;
-    cache.keep(game_id, plain, std::move(gzipped));
-    return reply;
   }
   cache.keep(game_id, plain, std::move(gzipped));
-  return plain;
+  return reply;
 }
 
 }  // namespace

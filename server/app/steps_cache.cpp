@@ -15,17 +15,17 @@ std::optional<http_reply> steps_cache::find(std::int64_t game_id, bool accepts_g
     recent_.splice(recent_.begin(), recent_, found->second.in_recent);
     answer = found->second.answer;
   }
-  // The copy of the body is made outside the lock.
-  http_reply reply = answer->plain;
-  if (accepts_gzip && !answer->gzipped.empty()) {
-    reply.body = answer->gzipped;
-    reply.gzipped = true;
-  }
+  // The one body sent is copied, outside the lock.
+  http_reply reply = answer->head;
+  reply.gzipped = accepts_gzip && !answer->gzipped.empty();
+  reply.body = reply.gzipped ? answer->gzipped : answer->plain;
   return reply;
 }
 
 void steps_cache::keep(std::int64_t game_id, const http_reply& plain, std::string gzipped) {
-  auto answer = std::make_shared<const bodies>(bodies{plain, std::move(gzipped)});
+  http_reply head = plain;
+  head.body.clear();
+  auto answer = std::make_shared<const bodies>(bodies{std::move(head), plain.body, std::move(gzipped)});
   const auto cost = answer->cost();
   if (cost > max_bytes_) return;
   std::lock_guard hold(mutex_);

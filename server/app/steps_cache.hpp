@@ -35,9 +35,10 @@ class steps_cache {
 
  private:
   struct bodies {
-    http_reply plain;
+    http_reply head;  // the answer but its body: what both forms share
+    std::string plain;
     std::string gzipped;
-    std::size_t cost() const { return plain.body.size() + gzipped.size(); }
+    std::size_t cost() const { return plain.size() + gzipped.size(); }
   };
   struct cached {
     std::shared_ptr<const bodies> answer;

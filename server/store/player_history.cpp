@@ -48,18 +48,17 @@ std::optional<protocol::player_history> player_history(rankings_rows& rows, std:
   history.name = who->name;
   // Newest first from the rows; abandoned games count for nobody.
   for (const auto& played : rows.games_of(player_id, games_read)) {
+    if (history.games.size() >= static_cast<std::size_t>(protocol::history_games_kept)) break;
     if (played.status != "finished") continue;
-    if (history.games.size() < static_cast<std::size_t>(protocol::history_games_kept)) {
-      protocol::history_game game;
-      game.game_id = played.game_id;
-      game.ended = played.ended;
-      game.seats = played.seats;
-      game.place = played.place;
-      game.shithead = played.shithead;
-      if (played.before && played.after && rating_moved(*played.before, *played.after))
-        game.rating = rating_value_of(*played.after);
-      history.games.push_back(std::move(game));
-    }
+    protocol::history_game game;
+    game.game_id = played.game_id;
+    game.ended = played.ended;
+    game.seats = played.seats;
+    game.place = played.place;
+    game.shithead = played.shithead;
+    if (played.before && played.after && rating_moved(*played.before, *played.after))
+      game.rating = rating_value_of(*played.after);
+    history.games.push_back(std::move(game));
   }
   std::reverse(history.games.begin(), history.games.end());
   const auto counted = players_with_games(rows, 0, player_id);

@@ -19,10 +19,11 @@ pg_queries::pg_queries(pg::connection& db)
                      "ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, "
                      "last_seen = excluded.last_seen, token_hash = excluded.token_hash, "
                      "token_exposed = excluded.token_exposed")),
-      // game_players_by_player answers NOT EXISTS without a scan of the games.
+      // Oldest first (players_by_last_seen, in order), so that making room forgets those
+      // gone longest; game_players_by_player answers NOT EXISTS without a scan of the games.
       forget_idle_players_(db.prepare(
           "DELETE FROM players WHERE id IN (SELECT p.id FROM players p WHERE p.last_seen < $1 AND NOT EXISTS "
-          "(SELECT 1 FROM game_players gp WHERE gp.player_id = p.id) LIMIT $2) RETURNING id")),
+          "(SELECT 1 FROM game_players gp WHERE gp.player_id = p.id) ORDER BY p.last_seen LIMIT $2) RETURNING id")),
       upsert_room_(db.prepare("INSERT INTO live_rooms (code, state, updated) VALUES ($1, $2, $3) "
                               "ON CONFLICT (code) DO UPDATE SET state = excluded.state, updated = excluded.updated")),
       delete_room_(db.prepare("DELETE FROM live_rooms WHERE code = $1")),

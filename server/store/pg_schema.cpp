@@ -15,7 +15,7 @@ namespace {
 // flags are 0 or 1 integers, as in the SQLite file, so that a file's rows move over as
 // they are (migrate-store). A migration that SQL alone cannot do has a C++ step after
 // its SQL (finish_in_cpp).
-constexpr std::array<std::string_view, 6> migrations = {
+constexpr std::array<std::string_view, 7> migrations = {
     // 1: SQLite's schema at its version 5: players with their ratings, finished games
     // with each seat's result and the ratings they moved, and the tables in play with
     // the log of each live game's actions.
@@ -189,6 +189,11 @@ UPDATE live_rooms SET state = jsonb_set(state::jsonb, '{game,record,rules_revisi
    AND EXISTS (SELECT 1 FROM jsonb_each(state::jsonb #> '{game,record,ruleset,powers}') AS r,
                              jsonb_array_elements_text(r.value) AS p(power)
                 WHERE r.key <> '2' AND p.power = 'reset');
+)sql",
+    // 7: SQLite's schema 8: players by when they were last seen, for forgetting those who
+    // never finished a game oldest first.
+    R"sql(
+CREATE INDEX players_by_last_seen ON players (last_seen);
 )sql",
 };
 

@@ -45,10 +45,12 @@ sqlite_queries::sqlite_queries(sqlite::database& db)
                      "ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, "
                      "last_seen = excluded.last_seen, token_hash = excluded.token_hash, "
                      "token_exposed = excluded.token_exposed")),
-      // game_players_by_player answers NOT EXISTS without a scan of the games.
+      // Oldest first (players_by_last_seen, in order), so that making room forgets those
+      // gone longest; game_players_by_player answers NOT EXISTS without a scan of the games.
       forget_idle_players_(
           db.prepare("DELETE FROM players WHERE id IN (SELECT p.id FROM players p WHERE p.last_seen < ? AND NOT EXISTS "
-                     "(SELECT 1 FROM game_players gp WHERE gp.player_id = p.id) LIMIT ?) RETURNING id")),
+                     "(SELECT 1 FROM game_players gp WHERE gp.player_id = p.id) ORDER BY p.last_seen LIMIT ?) "
+                     "RETURNING id")),
       upsert_room_(db.prepare("INSERT INTO live_rooms (code, state, updated) VALUES (?, ?, ?) "
                               "ON CONFLICT (code) DO UPDATE SET state = excluded.state, updated = excluded.updated")),
       delete_room_(db.prepare("DELETE FROM live_rooms WHERE code = ?")),

@@ -12,7 +12,7 @@ namespace {
 
 // Never edit a migration that has shipped: add another. Times are Unix milliseconds.
 // A migration that SQL alone cannot do has a C++ step after its SQL (finish_in_cpp).
-constexpr std::array<std::string_view, 7> migrations = {
+constexpr std::array<std::string_view, 8> migrations = {
     // 1: players and finished games with each seat's result.
     R"sql(
 CREATE TABLE players (
@@ -136,6 +136,12 @@ UPDATE live_rooms SET state = json_set(state, '$.game.record.rules_revision', 1)
  WHERE json_valid(state) AND json_type(state, '$.game.record.ruleset.powers') = 'object'
    AND EXISTS (SELECT 1 FROM json_each(state, '$.game.record.ruleset.powers') AS r, json_each(r.value) AS p
                 WHERE r.key <> '2' AND p.value = 'reset');
+)sql",
+    // 8: players by when they were last seen: a registry near full forgets those who never
+    // finished a game oldest first (store::forget_idle_players), walking this index in
+    // order rather than sorting every player.
+    R"sql(
+CREATE INDEX players_by_last_seen ON players (last_seen);
 )sql",
 };
 

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "server/net/address_block.hpp"
+
 namespace shithead::server {
 
 std::string address_key(const boost::asio::ip::address& address) {
@@ -92,45 +94,125 @@ int descriptor_budget() {
   return static_cast<int>(std::max(1L, usable - open_now - margin));
 }
 
-address_table::ticket::ticket(ticket&& other) noexcept
-    : table_(std::move(other.table_)), key_(std::move(other.key_)), client_key_(std::move(other.client_key_)) {
-  other.table_.reset();
-}
-
 address_table::ticket& address_table::ticket::operator=(ticket&& other) noexcept {
   if (this != &other) {
     release();
     table_ = std::move(other.table_);
-    key_ = std::move(other.key_);
+    slot_ = std::move(other.slot_);
     client_key_ = std::move(other.client_key_);
-    other.table_.reset();
+    took_anothers_place_ = other.took_anothers_place_;
   }
   return *this;
 }
 
 address_table::ticket::~ticket() { release(); }
 
+const std::string& address_table::ticket::key() const {
+  static const std::string none;
+  return slot_ ? slot_->key : none;
+}
+
 void address_table::ticket::release() {
   if (!table_) return;
-  table_->release(key_);
+  table_->release(*slot_);
   table_.reset();
+  slot_.reset();
+}
+
+void address_table::ticket::on_close_for_newcomer(std::function<void()> close) {
+  if (!table_) return;
+  bool asked_already = false;
+  {
+    const std::lock_guard lock(table_->mutex_);
+    slot_->close = close;
+    asked_already = slot_->closing;
+  }
+  if (asked_already && close) close();
+}
+
+void address_table::ticket::keep() {
+  if (!table_) return;
+  const std::lock_guard lock(table_->mutex_);
+  slot_->kept = true;
 }
 
 rules::result<address_table::ticket, address_table::refusal> address_table::admit(const std::string& key,
                                                                                   bool per_address) {
-  const std::lock_guard lock(mutex_);
-  if (open_ >= limits_.max_connections) return refusal::server_full;
-  auto [it, added] = entries_.try_emplace(key, entry{0, credit_bucket(limits_.api)});
-  if (per_address && it->second.connections >= limits_.connections_per_address) return refusal::address_full;
-  ++it->second.connections;
-  ++open_;
-  return ticket(shared_from_this(), key);
+  std::function<void()> close_for_this_one;
+  std::unique_ptr<slot> place;
+  {
+    const std::lock_guard lock(mutex_);
+    auto [it, added] = entries_.try_emplace(key, entry{0, credit_bucket(limits_.api)});
+    if (per_address && it->second.connections >= limits_.connections_per_address) return refusal::address_full;
+    std::string block = per_address && limits_.block_factor > 0 ? block_key(key) : std::string();
+    if (!block.empty()) {
+      const auto held = blocks_.find(block);
+      if (held != blocks_.end() && held->second.connections >= limits_.connections_per_address * limits_.block_factor)
+        return refusal::network_full;
+    }
+    if (open_ - closing_ >= limits_.max_connections) {
+      slot* victim = closing_ < max_closing() ? closable_for_newcomer() : nullptr;
+      if (victim == nullptr) return refusal::server_full;
+      victim->closing = true;
+      ++closing_;
+      ++closed_for_newcomers_;
+      close_for_this_one = victim->close;
+    }
+    place = std::make_unique<slot>();
+    place->key = key;
+    place->block = std::move(block);
+    ++it->second.connections;
+    ++open_;
+    if (!place->block.empty()) {
+      count_in_block(place->block, +1);
+      auto& list = blocks_[place->block].oldest_first;
+      place->in_block = list.insert(list.end(), place.get());
+    }
+  }
+  // Outside the lock: the close may be the last owner of its session, whose ticket
+  // comes back here to let go of its place.
+  ticket admitted(shared_from_this(), std::move(place));
+  if (close_for_this_one) {
+    admitted.took_anothers_place_ = true;
+    close_for_this_one();
+  }
+  return admitted;
 }
 
-void address_table::release(const std::string& key) {
+address_table::slot* address_table::closable_for_newcomer() {
+  // The busiest blocks first, the oldest connection of each; a block whose connections
+  // are all kept (seated players) or closing is passed over. A bounded look, under the
+  // lock that every accept takes.
+  constexpr int most_looked_at = 256;
+  int looked_at = 0;
+  for (auto busiest = blocks_by_size_.rbegin(); busiest != blocks_by_size_.rend(); ++busiest) {
+    const auto& list = blocks_.at(busiest->second).oldest_first;
+    for (slot* candidate : list) {
+      if (++looked_at > most_looked_at) return nullptr;
+      if (!candidate->kept && !candidate->closing && candidate->close) return candidate;
+    }
+  }
+  return nullptr;
+}
+
+void address_table::count_in_block(const std::string& block, int delta) {
+  auto& held = blocks_[block];
+  if (held.connections > 0) blocks_by_size_.erase({held.connections, block});
+  held.connections += delta;
+  if (held.connections > 0) blocks_by_size_.emplace(held.connections, block);
+}
+
+void address_table::release(slot& place) {
   const std::lock_guard lock(mutex_);
   --open_;
-  const auto it = entries_.find(key);
+  if (place.closing) --closing_;
+  if (!place.block.empty()) {
+    auto& list = blocks_[place.block].oldest_first;
+    list.erase(place.in_block);
+    count_in_block(place.block, -1);
+    if (blocks_[place.block].connections <= 0) blocks_.erase(place.block);
+  }
+  const auto it = entries_.find(place.key);
   if (it == entries_.end()) return;
   // Kept while its API budget is still refilling, so that reconnecting cannot reset it.
   if (--it->second.connections <= 0 && it->second.api.available(clock::now()) >= limits_.api.burst) entries_.erase(it);
@@ -161,6 +243,11 @@ int address_table::connections_of(const std::string& key) const {
   const std::lock_guard lock(mutex_);
   const auto it = entries_.find(key);
   return it == entries_.end() ? 0 : it->second.connections;
+}
+
+std::uint64_t address_table::closed_for_newcomers() const {
+  const std::lock_guard lock(mutex_);
+  return closed_for_newcomers_;
 }
 
 std::size_t address_table::tracked_addresses() const {

@@ -191,7 +191,9 @@ std::string remote_address(const beast::tcp_stream& stream) {
 }
 
 address_limits resolved(address_limits limits) {
-  if (limits.max_connections <= 0) limits.max_connections = descriptor_budget();
+  // Never more than the descriptors allow: past them accept itself would fail.
+  const int budget = descriptor_budget();
+  if (limits.max_connections <= 0 || limits.max_connections > budget) limits.max_connections = budget;
   return limits;
 }
 
@@ -273,6 +275,11 @@ void http_session::start() {
     do_close();
     return;
   }
+  // A full server may close it for a newcomer (address_table.hpp); an answer in flight is
+  // cut, as when a client goes.
+  place_.on_close_for_newcomer([weak = weak_from_this()] {
+    if (auto self = weak.lock()) self->close_now();
+  });
   do_read();
 }
 

@@ -37,6 +37,8 @@ listener::listener(net::io_context& ioc, std::shared_ptr<http_shared_state> stat
       state_(std::move(state)),
       address_full_response_(
           refusal_response(protocol::error_code::too_many_connections, "too many connections from your address")),
+      network_full_response_(
+          refusal_response(protocol::error_code::too_many_connections, "too many connections from your network")),
       server_full_response_(
           refusal_response(protocol::error_code::server_full, "the server is full; try again shortly")),
       reserve_fd_(::open("/dev/null", O_RDONLY | O_CLOEXEC)) {}
@@ -106,14 +108,19 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
   const bool proxy = state_->addresses().limits().trusted_proxies.contains(endpoint.address());
   auto admitted = state_->addresses().admit(address_key(endpoint.address()), !proxy);
   if (!admitted) {
-    const bool server_full = admitted.error() == address_table::refusal::server_full;
+    const auto why = admitted.error();
+    const bool server_full = why == address_table::refusal::server_full;
     state_->metrics().error_sent(server_full ? protocol::error_code::server_full
                                              : protocol::error_code::too_many_connections);
-    refusals_.refused(server_full ? "server_full" : "address_full");
-    refuse(socket, server_full);
+    refusals_.refused(server_full                                   ? "server_full"
+                      : why == address_table::refusal::network_full ? "network_full"
+                                                                    : "address_full");
+    refuse(socket, why);
     do_accept();
     return;
   }
+  // Not a refusal, but the flood's cost: the busiest network's oldest connection closed.
+  if (admitted.value().took_anothers_place()) closed_for_newcomers_.refused("oldest_of_busiest_network");
   // Frames are small and a player waits on each: send them at once, not when Nagle's
   // algorithm has waited out the client's delayed ACK (40 ms at p99 under load).
   beast::error_code ignored;
@@ -122,11 +129,13 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
   do_accept();
 }
 
-void listener::refuse(tcp::socket& socket, bool server_full) {
+void listener::refuse(tcp::socket& socket, address_table::refusal why) {
   // One write on a fresh socket fits its send buffer, so it cannot block; whatever the
   // client sent is read first, so the close is a FIN and not a reset that would hide
   // the answer.
-  const auto& text = server_full ? server_full_response_ : address_full_response_;
+  const auto& text = why == address_table::refusal::server_full    ? server_full_response_
+                     : why == address_table::refusal::network_full ? network_full_response_
+                                                                   : address_full_response_;
   beast::error_code ec;
   socket.non_blocking(true, ec);
   char drain[4096];
@@ -150,7 +159,7 @@ void listener::refuse_with_reserve() {
   acceptor_.accept(socket, ec);
   if (!ec) {
     state_->metrics().error_sent(protocol::error_code::server_full);
-    refuse(socket, true);
+    refuse(socket, address_table::refusal::server_full);
   }
   reserve_fd_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
 }

@@ -39,7 +39,7 @@ class listener : public std::enable_shared_from_this<listener> {
  private:
   void do_accept();
   void on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
-  void refuse(boost::asio::ip::tcp::socket& socket, bool server_full);
+  void refuse(boost::asio::ip::tcp::socket& socket, address_table::refusal why);
   void refuse_with_reserve();
 
   boost::asio::io_context& ioc_;
@@ -47,9 +47,13 @@ class listener : public std::enable_shared_from_this<listener> {
   boost::asio::steady_timer retry_timer_;  // after an accept error such as "too many open files"
   std::shared_ptr<http_shared_state> state_;
   const std::string address_full_response_;
+  const std::string network_full_response_;
   const std::string server_full_response_;
-  refusal_log refusals_{"connection"};  // address_full and server_full, in the log
-  int reserve_fd_ = -1;                 // /dev/null, closed to make room for one accept when out of descriptors
+  // Refusals (address_full, network_full, server_full), and connections closed for a
+  // newcomer while the server is full, in the log.
+  refusal_log refusals_{"connection"};
+  refusal_log closed_for_newcomers_{"connection", std::chrono::seconds(10), {}, "closed for newcomers"};
+  int reserve_fd_ = -1;  // /dev/null, closed to make room for one accept when out of descriptors
   std::chrono::steady_clock::time_point last_descriptor_warning_{};
   std::uint16_t port_ = 0;
   bool stopped_ = false;

@@ -6,8 +6,9 @@
 
 namespace shithead::server {
 
-refusal_log::refusal_log(std::string what, std::chrono::seconds every, std::function<void(const std::string&)> write)
-    : what_(std::move(what)), every_(every), write_(std::move(write)) {
+refusal_log::refusal_log(std::string what, std::chrono::seconds every, std::function<void(const std::string&)> write,
+                         std::string done)
+    : what_(std::move(what)), done_(std::move(done)), every_(every), write_(std::move(write)) {
   if (!write_) write_ = [](const std::string& line) { spdlog::warn("{}", line); };
 }
 
@@ -27,7 +28,7 @@ void refusal_log::refused(std::string_view reason, clock::time_point now) {
       by_reason += (by_reason.empty() ? "" : ", ") + name + " " + std::to_string(count);
     }
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now - since_).count();
-    line = "refused " + std::to_string(total) + " " + what_ + (total == 1 ? "" : "s") +
+    line = done_ + " " + std::to_string(total) + " " + what_ + (total == 1 ? "" : "s") +
            (seconds > 0 ? " in the last " + std::to_string(seconds) + " s" : "") + ": " + by_reason;
     counts_.clear();
     last_line_ = now;

@@ -19,14 +19,16 @@ class refusal_log {
   using clock = std::chrono::steady_clock;
   // `what`: what is refused, for the line ("connection"); `write`: where a line goes
   // (spdlog's warn unless a test listens).
+  // `done`: what the line says was done to them ("refused", or "closed for newcomers").
   explicit refusal_log(std::string what, std::chrono::seconds every = std::chrono::seconds(10),
-                       std::function<void(const std::string&)> write = {});
+                       std::function<void(const std::string&)> write = {}, std::string done = "refused");
 
   // One refusal for `reason` ("address_full", "server_full", "network_full", ...).
   void refused(std::string_view reason, clock::time_point now = clock::now());
 
  private:
   const std::string what_;
+  const std::string done_;
   const clock::duration every_;
   std::function<void(const std::string&)> write_;
   std::mutex mutex_;

@@ -37,6 +37,9 @@ void websocket_session::run(beast::http::request<beast::http::string_body> reque
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& response) { response.set(beast::http::field::server, "shithead"); }));
   ws_.async_accept(request, beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
+  place_.on_close_for_newcomer([weak = weak_from_this()] {
+    if (auto self = weak.lock()) self->drop();
+  });
 }
 
 void websocket_session::on_accept(beast::error_code ec) {
@@ -140,6 +143,18 @@ void websocket_session::close(websocket::close_code code, std::string reason) {
     self->closing_ = true;
     self->close_reason_ = websocket::close_reason(code, reason);
     if (!self->writing_) self->do_close();
+  });
+}
+
+void websocket_session::drop() {
+  boost::asio::dispatch(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->finished_) return;
+    self->closing_ = true;
+    beast::error_code ignored;
+    beast::get_lowest_layer(self->ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
+    beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    // Before the handshake ends its accept fails, and the handler never heard of it.
+    if (self->open_ && !self->writing_) self->finish();
   });
 }
 

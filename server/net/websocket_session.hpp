@@ -62,6 +62,11 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   void deliver(frame message) override;
   // Thread-safe: sends a close frame with this code and reason after what is queued.
   void close(boost::beast::websocket::close_code code, std::string reason);
+  // Thread-safe: closes the socket at once, queued frames and all (its place is wanted
+  // by a newcomer: address_table.hpp).
+  void drop();
+  // Thread-safe: a seated player's connection, never closed for a newcomer.
+  void keep_place() { place_.keep(); }
 
   const std::string& remote_address() const { return remote_address_; }
   // The upgrade request's target, path and query ("/ws?table=K7MPQ2"); set by run(),

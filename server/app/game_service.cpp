@@ -45,6 +45,12 @@ std::string retry_words(std::chrono::steady_clock::duration wait) {
   return "in " + std::to_string(minutes) + " minutes";
 }
 
+lobby_limits lobby_limits_of(const service_limits& limits) {
+  lobby_limits out;
+  out.max_tables = limits.max_tables;
+  return out;
+}
+
 }  // namespace
 
 game_service::game_service(asio::io_context& ioc, random_source random, service_limits limits, room_services services)
@@ -57,9 +63,9 @@ game_service::game_service(asio::io_context& ioc, random_source random, service_
       random_(random),
       limits_(limits),
       services_(std::move(services)),
-      players_(random),
+      players_(random, identity_limits{limits_.max_players}),
       device_codes_(random, limits_.device_code_lifetime),
-      lobby_(random) {
+      lobby_(random, lobby_limits_of(limits_)) {
   // Every table draws its games' seeds from this service's source unless told otherwise;
   // one source behind a lock, since rooms run on strands of their own (tests pass a
   // stateful sequence, and every copy of it would otherwise repeat the same seeds).
@@ -312,11 +318,11 @@ void game_service::look_up_token(connection& c, const request_id& id, std::strin
         if (!players.find_by_token(token))
           return self->send_error(*waiting, id, protocol::error_code::store_unavailable, found.error().message);
       } else if (auto& record = found.value()) {
-        // The store's row is the player as they are now, whatever this registry held.
-        if (!players.find_by_id(record->id) && players.size() >= players.limits().max_players)
-          return self->send_error(*waiting, id, protocol::error_code::registry_full,
-                                  "the server has no room for more players");
+        // The store's row is the player as they are now, whatever this registry held. A
+        // player the store holds always comes in, past the registry's limit if need be:
+        // the registry makes room after.
         players.commit(std::move(*record));
+        if (self->crowded()) self->make_room();
       } else if (const auto* stale = players.find_by_token(token)) {
         // The store has no such token any more (another server renewed or forgot it):
         // nor has this one.
@@ -331,13 +337,19 @@ void game_service::look_up_token(connection& c, const request_id& id, std::strin
 void game_service::say_hello(connection& c, const request_id& id, std::string_view name,
                              std::optional<std::string_view> token, bool new_player) {
   auto change = players_.prepare_hello(name, token, std::chrono::system_clock::now());
-  if (!change) return send_error(c, id, change.error().code, change.error().message);
+  if (!change) {
+    if (change.error().code == protocol::error_code::registry_full && new_player &&
+        players_.size() >= players_.limits().max_players && wait_for_room(c, id, name))
+      return;
+    return send_error(c, id, change.error().code, change.error().message);
+  }
   if (new_player) {
     const auto now = std::chrono::steady_clock::now();
     use_of(c.session->address_key()).new_players.take(now);
     if (counts_blocks()) block_use_of(c.session->address_key()).new_players.take(now);
   }
   auto& [record, answer, must_store] = change.value();
+  if (new_player && crowded()) make_room();
   if (!services_.db) {
     players_.commit(std::move(record));
     return welcome_player(c, id, std::move(answer));
@@ -799,6 +811,9 @@ void game_service::enter_room(connection& c, const std::shared_ptr<room_host>& h
                  // who reloads is back in the lobby, as one who leaves.
                  if (joined.value().seat) {
                    self->player_room_[it->second.player_id] = code;
+                   // A seated player's connection is never closed for a newcomer when
+                   // the server is full (net/address_table.hpp).
+                   session->keep_place();
                  } else {
                    self->player_room_.erase(it->second.player_id);
                  }
@@ -949,7 +964,12 @@ void game_service::housekeeping() {
   services_.db->forget_idle_players(seen_before, 10'000, [weak, seen_before](std::vector<std::string> ids) {
     if (ids.empty()) return;
     if (auto self = weak.lock())
-      asio::post(self->strand_, [self, seen_before, ids = std::move(ids)] { self->forget_players(ids, seen_before); });
+      asio::post(self->strand_, [self, seen_before, ids = std::move(ids)] {
+        const auto forgotten = self->forget_players(ids, seen_before);
+        spdlog::info("players: forgot {} who never finished a game and were not seen for {} h; {} remain", forgotten,
+                     std::chrono::duration_cast<std::chrono::hours>(self->limits_.forget_idle_after).count(),
+                     self->players_.size());
+      });
   });
   housekeeping_.expires_after(limits_.housekeeping_every);
   housekeeping_.async_wait([weak](const boost::system::error_code& error) {
@@ -957,8 +977,8 @@ void game_service::housekeeping() {
   });
 }
 
-void game_service::forget_players(const std::vector<std::string>& ids,
-                                  std::chrono::system_clock::time_point seen_before) {
+std::size_t game_service::forget_players(const std::vector<std::string>& ids,
+                                         std::chrono::system_clock::time_point seen_before) {
   std::size_t forgotten = 0;
   for (const auto& player_id : ids) {
     // Someone connected or seated now is not idle, however long ago their hello was:
@@ -978,8 +998,70 @@ void game_service::forget_players(const std::vector<std::string>& ids,
       services_.db->save_player(seen);
     }
   }
-  spdlog::info("players: forgot {} who never finished a game and were not seen for {} h; {} remain", forgotten,
-               std::chrono::duration_cast<std::chrono::hours>(limits_.forget_idle_after).count(), players_.size());
+  return forgotten;
+}
+
+bool game_service::crowded() const {
+  // From 95% on, so that a batch is forgotten before the registry is full.
+  const auto most = players_.limits().max_players;
+  return services_.db && players_.size() >= most - most / 20;
+}
+
+void game_service::make_room() {
+  if (making_room_ || !services_.db || std::chrono::steady_clock::now() < room_exhausted_until_) return;
+  making_room_ = true;
+  // A twentieth of the registry a batch (at least 10; at most the 10,000 a write may
+  // forget). A cluster's node forgets only players gone an hour: one seen lately may be
+  // connected to another node, which this one cannot see.
+  const auto most = static_cast<int>(std::clamp<std::size_t>(players_.limits().max_players / 20, 10, 10'000));
+  const auto seen_before =
+      std::chrono::system_clock::now() - (cluster() ? std::chrono::hours(1) : std::chrono::hours(0));
+  std::weak_ptr<game_service> weak = weak_from_this();
+  services_.db->forget_idle_players(seen_before, most, [weak, seen_before](std::vector<std::string> ids) {
+    if (auto self = weak.lock())
+      asio::post(self->strand_, [self, seen_before, ids = std::move(ids)] { self->room_made(ids, seen_before); });
+  });
+}
+
+void game_service::room_made(const std::vector<std::string>& ids, std::chrono::system_clock::time_point seen_before) {
+  making_room_ = false;
+  const std::size_t forgotten = forget_players(ids, seen_before);
+  spdlog::info("players: the registry was near full; forgot {} who never finished a game, gone longest; {} remain",
+               forgotten, players_.size());
+  // The batch may have been only players who are here (written back, seen now, so last
+  // in the next batch): another batch is asked for, a few times. When the store has
+  // nobody left to forget (everyone played), or batch after batch freed nothing,
+  // refusing is right for a minute, rather than asking the store again at every hello.
+  fruitless_batches_ = forgotten > 0 ? 0 : fruitless_batches_ + 1;
+  const bool exhausted = ids.empty() || fruitless_batches_ >= 3;
+  if (exhausted) {
+    fruitless_batches_ = 0;
+    room_exhausted_until_ = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  } else if (forgotten == 0) {
+    return make_room();  // the hellos wait on
+  }
+  for (auto& waiting : std::exchange(waiting_for_room_, {})) {
+    auto* c = served(waiting.session.get());
+    if (!c) continue;
+    c->hello_pending = false;
+    if (exhausted) {
+      send_error(*c, waiting.id, protocol::error_code::registry_full,
+                 "the server has no room for new players: everyone it knows has played here");
+    } else {
+      say_hello(*c, waiting.id, waiting.name, std::nullopt, true);
+    }
+  }
+  if (!exhausted && crowded()) make_room();
+}
+
+bool game_service::wait_for_room(connection& c, const request_id& id, std::string_view name) {
+  if (!services_.db || waiting_for_room_.size() >= max_waiting_for_room ||
+      std::chrono::steady_clock::now() < room_exhausted_until_)
+    return false;
+  c.hello_pending = true;
+  waiting_for_room_.push_back(waiting_hello{c.session, id, std::string(name)});
+  make_room();
+  return true;
 }
 
 void game_service::send_error(connection& c, const request_id& id, protocol::error_code code, std::string message,

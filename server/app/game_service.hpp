@@ -68,6 +68,10 @@ struct service_limits {
   std::chrono::seconds device_code_lifetime = device_codes::default_lifetime;
   std::size_t tables_per_address = 20;  // open tables opened from one address; 0: no limit
   int block_factor = 5;                 // a block's budgets, in addresses' (0: blocks are not counted)
+  // Players the registry holds; near it, those who never finished a game are forgotten,
+  // gone longest first, to make room (game_service::make_room).
+  std::size_t max_players = identity_limits{}.max_players;
+  std::size_t max_tables = lobby_limits{}.max_tables;  // open tables on this server (lobby_full beyond)
   // Players not seen for this long who never sat in a recorded game are forgotten, and
   // their names are free again (0: never). Checked every `housekeeping_every`.
   std::chrono::milliseconds forget_idle_after = std::chrono::hours(24 * 14);
@@ -255,7 +259,20 @@ class game_service : public session_handler, public std::enable_shared_from_this
   void forget_if_idle(const std::string& key);
   void sweep_addresses();
   void housekeeping();
-  void forget_players(const std::vector<std::string>& ids, std::chrono::system_clock::time_point seen_before);
+  // Forgets those of `ids` (forgotten by the store) who are not here now, and writes the
+  // others back; returns how many went from the registry.
+  std::size_t forget_players(const std::vector<std::string>& ids, std::chrono::system_clock::time_point seen_before);
+
+  // The registry makes room instead of refusing (server/README.md, "The player
+  // registry"): from crowded() on, the store forgets a batch of the players who never
+  // finished a game, those gone longest first, and this registry lets go of those not
+  // connected or seated here. A new player's hello that finds it full waits for that
+  // (waiting_for_room_) and is answered registry_full only when no one could go.
+  bool crowded() const;
+  void make_room();
+  void room_made(const std::vector<std::string>& ids, std::chrono::system_clock::time_point seen_before);
+  // Parks a new player's hello until room is made; false when it cannot wait.
+  bool wait_for_room(connection& c, const request_id& id, std::string_view name);
 
   boost::asio::io_context& ioc_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -279,6 +296,19 @@ class game_service : public session_handler, public std::enable_shared_from_this
   std::chrono::steady_clock::time_point last_address_sweep_{};
   std::unordered_map<std::string, std::shared_ptr<room_host>> rooms_;
   std::unordered_map<std::string, std::string> player_room_;  // player id -> table code
+  // Making room in the registry: one batch at a time; the hellos that wait for it (at
+  // most max_waiting_for_room); after a batch that freed nothing, new players are
+  // refused at once until `room_exhausted_until_`.
+  struct waiting_hello {
+    std::shared_ptr<websocket_session> session;
+    request_id id;
+    std::string name;
+  };
+  static constexpr std::size_t max_waiting_for_room = 1000;
+  bool making_room_ = false;
+  int fruitless_batches_ = 0;  // batches in a row that freed no place here
+  std::vector<waiting_hello> waiting_for_room_;
+  std::chrono::steady_clock::time_point room_exhausted_until_{};
   // Claims on their way to the store, by code, with who waits for each: one claim a table.
   std::unordered_map<std::string, std::vector<claimed_room>> claims_;
   // The shared lobby: changes not yet published (nullopt: no longer listed here); the

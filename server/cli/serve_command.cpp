@@ -46,6 +46,8 @@ served serve(serve_config settings, std::ostream& err) {
   limits.new_players.rate_per_second = settings.new_players_per_address / 3600.0;
   limits.tables_per_address = static_cast<std::size_t>(settings.tables_per_address);
   limits.forget_idle_after = std::chrono::hours(24) * settings.forget_idle_days;
+  limits.max_players = static_cast<std::size_t>(settings.max_players);
+  limits.max_tables = static_cast<std::size_t>(settings.max_tables);
   limits.claim_patience = settings.lease + std::chrono::seconds(2);
   const auto service = attach_game(game_server, limits, {}, db);
   const auto port = game_server.start();

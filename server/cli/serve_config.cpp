@@ -165,6 +165,28 @@ std::optional<std::string> set_forget_idle_days(serve_config& c, std::string_vie
   return set_count(c.forget_idle_days, "forget-idle-days", text, 3650);
 }
 
+// A whole number in [least, most] for `name`.
+std::optional<std::string> set_size(int& field, std::string_view name, std::string_view text, int least, int most) {
+  const auto value = parse_integer(text);
+  if (!value || *value < least || *value > most)
+    return std::string(name) + " must be a number from " + std::to_string(least) + " to " + std::to_string(most) +
+           ", not '" + std::string(text) + "'";
+  field = static_cast<int>(*value);
+  return std::nullopt;
+}
+
+std::optional<std::string> set_max_players(serve_config& c, std::string_view text) {
+  return set_size(c.max_players, "max-players", text, 20, 10'000'000);
+}
+
+std::optional<std::string> set_max_tables(serve_config& c, std::string_view text) {
+  return set_size(c.max_tables, "max-tables", text, 1, 1'000'000);
+}
+
+std::optional<std::string> set_max_connections(serve_config& c, std::string_view text) {
+  return set_size(c.max_connections, "max-connections", text, 0, 1'000'000);
+}
+
 std::optional<std::string> set_lease(serve_config& c, std::string_view text) {
   const auto value = parse_integer(text);
   if (!value || *value < 400 || *value > 60000)
@@ -179,7 +201,7 @@ std::optional<std::string> set_cluster(serve_config& c, std::string_view text) {
   return std::nullopt;
 }
 
-constexpr std::array<setting, 19> settings = {{
+constexpr std::array<setting, 22> settings = {{
     {"--port", "SHITHEAD_PORT", set_port},
     {"--bind", "SHITHEAD_BIND", set_bind},
     {"--data", "SHITHEAD_DATA", set_data},
@@ -199,6 +221,9 @@ constexpr std::array<setting, 19> settings = {{
     {"--new-players-per-address", "SHITHEAD_NEW_PLAYERS_PER_ADDRESS", set_new_players_per_address},
     {"--tables-per-address", "SHITHEAD_TABLES_PER_ADDRESS", set_tables_per_address},
     {"--forget-idle-days", "SHITHEAD_FORGET_IDLE_DAYS", set_forget_idle_days},
+    {"--max-players", "SHITHEAD_MAX_PLAYERS", set_max_players},
+    {"--max-tables", "SHITHEAD_MAX_TABLES", set_max_tables},
+    {"--max-connections", "SHITHEAD_MAX_CONNECTIONS", set_max_connections},
 }};
 
 const setting* find_flag(std::string_view flag) {
@@ -217,7 +242,8 @@ const std::string_view config_usage =
     "                      [--public-url URL] [--turn-timer S] [--bot-pace MS] [--api-rate N]\n"
     "                      [--connections-per-address N] [--trusted-proxies LIST]\n"
     "                      [--new-players-per-address N] [--tables-per-address N]\n"
-    "                      [--forget-idle-days D]\n"
+    "                      [--forget-idle-days D] [--max-players N] [--max-tables N]\n"
+    "                      [--max-connections N]\n"
     "\n"
     "  --port N           TCP port (SHITHEAD_PORT, default 8080; 0 picks a free one)\n"
     "  --bind ADDRESS     address to listen on (SHITHEAD_BIND, default 0.0.0.0)\n"
@@ -277,7 +303,18 @@ const std::string_view config_usage =
     "  --forget-idle-days D\n"
     "                     players who never finished a game and were not seen for D days are\n"
     "                     forgotten, freeing their names; players with games are kept for ever\n"
-    "                     (SHITHEAD_FORGET_IDLE_DAYS, default 14; 0: never)\n";
+    "                     (SHITHEAD_FORGET_IDLE_DAYS, default 14; 0: never)\n"
+    "  --max-players N    players this server keeps in memory; from 95% of it, those who never\n"
+    "                     finished a game and are not here are forgotten, gone longest first,\n"
+    "                     so that a newcomer is never turned away (SHITHEAD_MAX_PLAYERS,\n"
+    "                     default 100000)\n"
+    "  --max-tables N     open tables on this server; more are refused with lobby_full\n"
+    "                     (SHITHEAD_MAX_TABLES, default 10000)\n"
+    "  --max-connections N\n"
+    "                     TCP connections at once; when all are open, a newcomer takes the\n"
+    "                     place of the oldest connection of the network holding the most,\n"
+    "                     never a seated player's (SHITHEAD_MAX_CONNECTIONS, default 0: as\n"
+    "                     many as the process's descriptor limit allows)\n";
 
 server_settings server_settings_of(const serve_config& settings) {
   server_settings out;
@@ -294,6 +331,7 @@ server_settings server_settings_of(const serve_config& settings) {
 address_limits address_limits_of(const serve_config& settings) {
   address_limits limits;
   limits.connections_per_address = settings.connections_per_address;
+  limits.max_connections = settings.max_connections;
   limits.api.rate_per_second = settings.api_rate;
   limits.api.burst = std::max(40.0, 4.0 * settings.api_rate);
   // Checked when the setting was read.

@@ -42,6 +42,9 @@ struct serve_config {
   int new_players_per_address = 60;         // new identities an address may make at once, and per hour; 0: no limit
   int tables_per_address = 20;              // open tables opened from one address; 0: no limit
   int forget_idle_days = 14;                // players who never finished a game, unseen this long; 0: never
+  int max_players = 100'000;                // players the registry holds; near it, unplayed ones are forgotten
+  int max_tables = 10'000;                  // open tables on this server
+  int max_connections = 0;                  // TCP connections at once; 0: what the descriptor limit allows
 };
 
 // What the network core takes of these settings.

@@ -201,6 +201,28 @@ TEST(config, what_strangers_may_take_per_address_is_a_setting) {
     }
 }
 
+TEST(config, the_servers_sizes_players_tables_and_connections_are_settings) {
+  const auto defaults = parse({});
+  EXPECT_EQ(defaults.settings.max_players, 100'000);
+  EXPECT_EQ(defaults.settings.max_tables, 10'000);
+  EXPECT_EQ(defaults.settings.max_connections, 0);  // from the descriptor limit
+  const auto set = parse({"--max-players", "500", "--max-tables=40", "--max-connections", "300"});
+  ASSERT_FALSE(set.error) << *set.error;
+  EXPECT_EQ(set.settings.max_players, 500);
+  EXPECT_EQ(set.settings.max_tables, 40);
+  EXPECT_EQ(set.settings.max_connections, 300);
+  EXPECT_EQ(address_limits_of(set.settings).max_connections, 300);
+  EXPECT_EQ(parse({}, {{"SHITHEAD_MAX_PLAYERS", "25"}}).settings.max_players, 25);
+  for (const char* flag : {"--max-players", "--max-tables", "--max-connections"})
+    for (const char* bad : {"-1", "lots", "", "99999999999"}) {
+      const auto refused = parse({flag, bad});
+      ASSERT_TRUE(refused.error) << flag << " " << bad;
+      EXPECT_NE(refused.error->find(std::string(flag).substr(2)), std::string::npos) << *refused.error;
+    }
+  EXPECT_TRUE(parse({"--max-players", "19"}).error);  // a registry needs room to make room
+  EXPECT_TRUE(parse({"--max-tables", "0"}).error);
+}
+
 TEST(config, a_postgresql_url_from_a_flag_or_the_environment_replaces_the_file) {
   EXPECT_TRUE(parse({}).settings.database.empty());
   const auto flag = parse({"--database", "postgresql://shithead:secret@db.example.org:5433/cards"});

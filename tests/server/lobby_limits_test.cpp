@@ -191,6 +191,57 @@ TEST_P(forgetting, players_who_never_played_are_forgotten_and_players_with_games
   EXPECT_EQ(named_hello_reply(here_again, "", here_token).value("player_id", ""), here.player_id);
 }
 
+// Issue 34: 3,334 addresses filled a registry of 100,000 in 22 s and every newcomer after
+// them was refused registry_full. Now the registry makes room: near full, the store
+// forgets the players who never finished a game, those gone longest first, except anyone
+// connected or seated here; a newcomer's hello waits for that rather than be refused.
+TEST_P(forgetting, a_full_registry_makes_room_for_a_newcomer_and_keeps_whoever_played_or_is_here) {
+  store_server server(GetParam());
+  auto limits = fast_players();
+  limits.max_players = 20;       // room is made from 19 on, 10 a batch
+  limits.new_players.burst = 0;  // every client here is 127.0.0.1
+  server.start(limits);
+
+  // The first player finishes a game; the second stays connected; 18 strangers come and
+  // go, filling the registry to its 20.
+  player played(server.port()), here(server.port());
+  played.hello("Played");
+  here.hello("Here");
+  played.greedy = true;
+  open_table(played, {{"seats", 2}});
+  played.send({{"type", "add_bot"}, {"kind", "greedy"}});
+  played.send({{"type", "start"}});
+  ASSERT_TRUE(play_to_the_end({&played}));
+  played.send({{"type", "leave"}});
+  played.expect("left");
+  const auto played_token = played.token;
+  played.ws.close();
+  std::vector<std::string> stranger_tokens;
+  for (int i = 0; i < 18; ++i) {
+    player stranger(server.port());
+    const auto reply = named_hello_reply(stranger, "Stranger" + std::to_string(i));
+    ASSERT_EQ(reply.value("type", ""), "welcome") << i << ": " << reply.dump();
+    stranger_tokens.push_back(reply.value("token", ""));
+  }
+
+  // Thirty newcomers after them, every one welcomed.
+  for (int i = 0; i < 30; ++i) {
+    player newcomer(server.port());
+    const auto reply = named_hello_reply(newcomer, "Newcomer" + std::to_string(i));
+    EXPECT_EQ(reply.value("type", ""), "welcome") << i << ": " << reply.dump();
+  }
+  // The strangers went first, the earliest of them before the later ones.
+  player first_back(server.port());
+  EXPECT_EQ(named_hello_reply(first_back, "", stranger_tokens.front()).value("code", ""), "bad_token");
+  // Whoever played, and whoever is here, are still known.
+  player played_back(server.port());
+  EXPECT_EQ(named_hello_reply(played_back, "", played_token).value("player_id", ""), played.player_id);
+  here.send({{"type", "ping"}, {"id", 1}});
+  here.expect("pong");
+  player here_again(server.port());
+  EXPECT_EQ(named_hello_reply(here_again, "", here.token).value("player_id", ""), here.player_id);
+}
+
 INSTANTIATE_TEST_SUITE_P(backends, forgetting, testing::every_backend, testing::backend_name);
 
 // Issue 34: a few hundred addresses filled the lobby and the registry, each within its

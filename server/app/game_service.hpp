@@ -263,9 +263,8 @@ class game_service : public session_handler, public std::enable_shared_from_this
   // others back; returns how many went from the registry.
   std::size_t forget_players(const std::vector<std::string>& ids, std::chrono::system_clock::time_point seen_before);
 
-  // The registry makes room instead of refusing (server/README.md, "The player
-  // registry"): from crowded() on, the store forgets a batch of the players who never
-  // finished a game, those gone longest first, and this registry lets go of those not
+  // The registry makes room instead of refusing (README.md, "Settings"): from crowded() on, the store forgets a batch
+  // of the players who never finished a game, those gone longest first, and this registry lets go of those not
   // connected or seated here. A new player's hello that finds it full waits for that
   // (waiting_for_room_) and is answered registry_full only when no one could go.
   bool crowded() const;

@@ -958,8 +958,21 @@ void game_service::start_housekeeping() {
 
 void game_service::housekeeping() {
   if (shutting_down_) return;
-  const auto seen_before = std::chrono::system_clock::now() -
-                           std::chrono::duration_cast<std::chrono::system_clock::duration>(limits_.forget_idle_after);
+  const auto now = std::chrono::system_clock::now();
+  const auto seen_before =
+      now - std::chrono::duration_cast<std::chrono::system_clock::duration>(limits_.forget_idle_after);
+  // Whoever is connected here is seen now, in the store too, before the sweep's delete
+  // (the writer keeps their order): deleted and written back instead, they would be
+  // missing from the store for a moment, and a hello with their token then refused.
+  const auto halfway = now - (now - seen_before) / 2;
+  for (const auto& [player_id, session] : player_connection_) {
+    const auto* record = players_.find_by_id(player_id);
+    if (!record || record->last_seen >= halfway) continue;
+    auto seen = *record;
+    seen.last_seen = now;
+    players_.commit(seen);
+    services_.db->save_player(std::move(seen));
+  }
   std::weak_ptr<game_service> weak = weak_from_this();
   services_.db->forget_idle_players(seen_before, 10'000, [weak, seen_before](std::vector<std::string> ids) {
     if (ids.empty()) return;

@@ -126,12 +126,21 @@ struct bystander {
   }
 };
 
+// Under ThreadSanitizer every access is checked and the server runs many times slower,
+// its attackers too: the attacks and the newcomer are checked there, round trips are not.
+#if defined(__SANITIZE_THREAD__)
+constexpr bool round_trips_mean_something = false;
+#else
+constexpr bool round_trips_mean_something = true;
+#endif
+
 // Within 2x of before; a round trip under a millisecond counts as one, so that the noise
 // of an idle loopback does not decide.
 void expect_within_twice(double before_us, double during_us) {
+  std::printf("[ round trip ] median before %.0f us, during %.0f us\n", before_us, during_us);
+  if (!round_trips_mean_something) return;
   EXPECT_LE(during_us, 2 * std::max(before_us, 1000.0))
       << "before " << before_us << " us, during " << during_us << " us";
-  std::printf("[ round trip ] median before %.0f us, during %.0f us\n", before_us, during_us);
 }
 
 // A newcomer from a network nobody used: a player, a table, a connection and the

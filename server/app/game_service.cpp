@@ -996,9 +996,7 @@ std::size_t game_service::forget_players(const std::vector<std::string>& ids,
   for (const auto& player_id : ids) {
     // Someone connected or seated now is not idle, however long ago their hello was:
     // the store forgot their row, so it is written again.
-    const bool here = player_room_.contains(player_id) ||
-                      std::any_of(connections_.begin(), connections_.end(),
-                                  [&](const auto& entry) { return entry.second.player_id == player_id; });
+    const bool here = player_room_.contains(player_id) || player_connection_.contains(player_id);
     if (!here && players_.forget(player_id, seen_before)) {
       ++forgotten;
     } else if (const auto* record = players_.find_by_id(player_id)) {

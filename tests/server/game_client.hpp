@@ -191,4 +191,39 @@ inline std::string open_table(player& host, const json& settings) {
   return joined.value("code", "");
 }
 
+// The next frame that answers a request: one of type `answer`, or an error; null when
+// none comes within `within`.
+inline json answer_or_error(player& p, std::string_view answer, milliseconds within = milliseconds(5000)) {
+  for (const auto until = std::chrono::steady_clock::now() + within; std::chrono::steady_clock::now() < until;) {
+    const auto before = p.frames.size();
+    if (!p.pump(milliseconds(100))) continue;
+    for (auto i = before; i < p.frames.size(); ++i) {
+      const auto type = p.frames[i].value("type", "");
+      if (type == answer || type == "error") return p.frames[i];
+    }
+  }
+  return json();
+}
+
+// A hello (with `token`, if not empty) and its answer: the welcome or the error.
+inline json named_hello_reply(player& p, const std::string& name, const std::string& token = "") {
+  json message{{"type", "hello"}, {"v", 1}, {"name", name}};
+  if (!token.empty()) message["token"] = token;
+  p.send(message);
+  return answer_or_error(p, "welcome");
+}
+
+// `host` (welcomed, in the lobby, greedy) plays a whole game against a greedy bot at a
+// table of two and leaves it: a player with a recorded game.
+inline bool finish_a_game_against_a_bot(player& host) {
+  host.greedy = true;
+  open_table(host, {{"seats", 2}});
+  host.send({{"type", "add_bot"}, {"kind", "greedy"}});
+  host.send({{"type", "start"}});
+  if (!play_to_the_end({&host})) return false;
+  host.send({{"type", "leave"}});
+  host.expect("left");
+  return true;
+}
+
 }  // namespace shithead::test

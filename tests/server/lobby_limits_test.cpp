@@ -23,27 +23,6 @@ server::service_limits limits_with(std::size_t new_players, std::size_t tables) 
   return limits;
 }
 
-// The next frame that answers a request: one of type `answer`, or an error; null when
-// none comes within five seconds.
-json answer_or_error(player& p, std::string_view answer) {
-  for (const auto until = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < until;) {
-    const auto before = p.frames.size();
-    if (!p.pump(100ms)) continue;
-    for (auto i = before; i < p.frames.size(); ++i) {
-      const auto type = p.frames[i].value("type", "");
-      if (type == answer || type == "error") return p.frames[i];
-    }
-  }
-  return json();
-}
-
-json named_hello_reply(player& p, const std::string& name, const std::string& token = "") {
-  json message{{"type", "hello"}, {"v", 1}, {"name", name}};
-  if (!token.empty()) message["token"] = token;
-  p.send(message);
-  return answer_or_error(p, "welcome");
-}
-
 // The answer to a create_table: `joined`, or the error that refused it.
 json joined_or_error(player& p) { return answer_or_error(p, "joined"); }
 
@@ -165,13 +144,7 @@ TEST_P(forgetting, players_who_never_played_are_forgotten_and_players_with_games
   played.hello("Played");
   here.hello("Here");
   // Played finishes a game against a bot; Here stays connected; Idle goes away.
-  played.greedy = true;
-  open_table(played, {{"seats", 2}});
-  played.send({{"type", "add_bot"}, {"kind", "greedy"}});
-  played.send({{"type", "start"}});
-  ASSERT_TRUE(play_to_the_end({&played}));
-  played.send({{"type", "leave"}});
-  played.expect("left");
+  ASSERT_TRUE(finish_a_game_against_a_bot(played));
   const auto idle_token = idle.token, played_token = played.token, here_token = here.token;
   idle.ws.close();
   played.ws.close();
@@ -207,13 +180,7 @@ TEST_P(forgetting, a_full_registry_makes_room_for_a_newcomer_and_keeps_whoever_p
   player played(server.port()), here(server.port());
   played.hello("Played");
   here.hello("Here");
-  played.greedy = true;
-  open_table(played, {{"seats", 2}});
-  played.send({{"type", "add_bot"}, {"kind", "greedy"}});
-  played.send({{"type", "start"}});
-  ASSERT_TRUE(play_to_the_end({&played}));
-  played.send({{"type", "leave"}});
-  played.expect("left");
+  ASSERT_TRUE(finish_a_game_against_a_bot(played));
   const auto played_token = played.token;
   played.ws.close();
   std::vector<std::string> stranger_tokens;

@@ -77,21 +77,9 @@ struct small_server {
   }
 };
 
-json first_answer(player& p, std::string_view answer, milliseconds within = 5000ms) {
-  for (const auto until = clock_type::now() + within; clock_type::now() < until;) {
-    const auto before = p.frames.size();
-    if (!p.pump(100ms)) continue;
-    for (auto i = before; i < p.frames.size(); ++i) {
-      const auto type = p.frames[i].value("type", "");
-      if (type == answer || type == "error") return p.frames[i];
-    }
-  }
-  return json();
-}
-
+// A hello and its answer; the player keeps the token and id of a welcome.
 json hello_answer(player& p, const std::string& name) {
-  p.send({{"type", "hello"}, {"v", 1}, {"name", name}});
-  const auto reply = first_answer(p, "welcome");
+  const auto reply = named_hello_reply(p, name);
   p.token = reply.value("token", "");
   p.player_id = reply.value("player_id", "");
   return reply;
@@ -106,15 +94,17 @@ struct bystander {
     p->hello(name);
     open_table(*p, {{"seats", 4}});
   }
-  // The median of `n` round trips, in microseconds (within the connection's budget of
-  // messages: 40 at once, 20 a second).
-  double round_trip_us(int n = 15) {
+  // The median of `n` round trips, in microseconds, 80 ms apart (within the connection's
+  // budget of 20 messages a second), so that they sample an attack's bursts and lulls
+  // alike rather than one moment of it.
+  double round_trip_us(int n = 31) {
     std::vector<double> took;
     for (int i = 0; i < n; ++i) {
+      if (i > 0) std::this_thread::sleep_for(80ms);
       const int id = next_id++;
       const auto sent = clock_type::now();
       p->send({{"type", "ping"}, {"id", id}});
-      const auto pong = first_answer(*p, "pong");
+      const auto pong = answer_or_error(*p, "pong");
       if (pong.value("type", "") != "pong") {
         ADD_FAILURE() << "no pong: " << pong.dump();
         return 1e9;
@@ -150,7 +140,7 @@ void expect_newcomer_served(std::uint16_t port, int net) {
   const auto welcome = hello_answer(*newcomer, "Newcomer" + std::to_string(net));
   ASSERT_EQ(welcome.value("type", ""), "welcome") << welcome.dump();
   newcomer->send({{"type", "create_table"}, {"id", 1}, {"seats", 2}});
-  const auto joined = first_answer(*newcomer, "joined");
+  const auto joined = answer_or_error(*newcomer, "joined");
   EXPECT_EQ(joined.value("type", ""), "joined") << joined.dump();
   http_connection reader(port, 5000ms, source_address(net, 2));
   const auto asked = clock_type::now();
@@ -177,7 +167,7 @@ TEST(many_addresses, thirty_addresses_of_three_networks_cannot_fill_the_lobby) {
         const auto name = "T" + std::to_string(net) + "-" + std::to_string(host) + "-" + std::to_string(table);
         ASSERT_EQ(hello_answer(*p, name).value("type", ""), "welcome");
         p->send({{"type", "create_table"}, {"id", table}, {"seats", 2}});
-        const auto reply = first_answer(*p, "joined");
+        const auto reply = answer_or_error(*p, "joined");
         if (reply.value("type", "") == "joined") {
           ++opened;
         } else if (reply.value("code", "") == "too_many_tables") {
@@ -243,7 +233,7 @@ TEST(many_addresses, strangers_who_fill_the_player_registry_make_room_for_a_newc
   // The seated player, connected, is still known by their token.
   auto again = player::from(server.port, source_address(250, 2));
   again->send({{"type", "hello"}, {"v", 1}, {"name", ""}, {"token", seated.p->token}});
-  EXPECT_EQ(first_answer(*again, "welcome").value("player_id", ""), seated.p->player_id);
+  EXPECT_EQ(answer_or_error(*again, "welcome").value("player_id", ""), seated.p->player_id);
   EXPECT_TRUE(server.child->wait_for("the registry was near full", 5s)) << server.child->output();
 }
 

@@ -965,14 +965,8 @@ void game_service::housekeeping() {
   // (the writer keeps their order): deleted and written back instead, they would be
   // missing from the store for a moment, and a hello with their token then refused.
   const auto halfway = now - (now - seen_before) / 2;
-  for (const auto& [player_id, session] : player_connection_) {
-    const auto* record = players_.find_by_id(player_id);
-    if (!record || record->last_seen >= halfway) continue;
-    auto seen = *record;
-    seen.last_seen = now;
-    players_.commit(seen);
-    services_.db->save_player(std::move(seen));
-  }
+  for (const auto& [player_id, session] : player_connection_)
+    if (const auto* record = players_.find_by_id(player_id); record && record->last_seen < halfway) seen_now(*record);
   std::weak_ptr<game_service> weak = weak_from_this();
   services_.db->forget_idle_players(seen_before, 10'000, [weak, seen_before](std::vector<std::string> ids) {
     if (ids.empty()) return;
@@ -1003,13 +997,17 @@ std::size_t game_service::forget_players(const std::vector<std::string>& ids,
       // Seen now, too: written back with their old last_seen, they would be forgotten
       // again at every sweep, and a hello with their token that reached the store between
       // a sweep and the write back would be refused.
-      auto seen = *record;
-      seen.last_seen = std::chrono::system_clock::now();
-      players_.commit(seen);
-      services_.db->save_player(seen);
+      seen_now(*record);
     }
   }
   return forgotten;
+}
+
+void game_service::seen_now(const player_record& record) {
+  auto seen = record;
+  seen.last_seen = std::chrono::system_clock::now();
+  players_.commit(seen);
+  services_.db->save_player(std::move(seen));
 }
 
 bool game_service::crowded() const {

@@ -262,6 +262,8 @@ class game_service : public session_handler, public std::enable_shared_from_this
   // Forgets those of `ids` (forgotten by the store) who are not here now, and writes the
   // others back; returns how many went from the registry.
   std::size_t forget_players(const std::vector<std::string>& ids, std::chrono::system_clock::time_point seen_before);
+  // The player (a copy of the registry's record) seen now, here and in the store.
+  void seen_now(const player_record& record);
 
   // The registry makes room instead of refusing (README.md, "Settings"): from crowded() on, the store forgets a batch
   // of the players who never finished a game, those gone longest first, and this registry lets go of those not

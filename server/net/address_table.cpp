@@ -147,7 +147,8 @@ rules::result<address_table::ticket, address_table::refusal> address_table::admi
     std::string block = per_address && limits_.block_factor > 0 ? block_key(key) : std::string();
     if (!block.empty()) {
       const auto held = blocks_.find(block);
-      if (held != blocks_.end() && held->second.connections >= limits_.connections_per_address * limits_.block_factor)
+      if (held != blocks_.end() &&
+          held->second.size() >= static_cast<std::size_t>(limits_.connections_per_address * limits_.block_factor))
         return refusal::network_full;
     }
     if (open_ - closing_ >= limits_.max_connections) {
@@ -163,11 +164,7 @@ rules::result<address_table::ticket, address_table::refusal> address_table::admi
     place->block = std::move(block);
     ++it->second.connections;
     ++open_;
-    if (!place->block.empty()) {
-      count_in_block(place->block, +1);
-      auto& list = blocks_[place->block].oldest_first;
-      place->in_block = list.insert(list.end(), place.get());
-    }
+    if (!place->block.empty()) join_block(*place);
   }
   // Outside the lock: the close may be the last owner of its session, whose ticket
   // comes back here to let go of its place.
@@ -186,8 +183,7 @@ address_table::slot* address_table::closable_for_newcomer() {
   constexpr int most_looked_at = 256;
   int looked_at = 0;
   for (auto busiest = blocks_by_size_.rbegin(); busiest != blocks_by_size_.rend(); ++busiest) {
-    const auto& list = blocks_.at(busiest->second).oldest_first;
-    for (slot* candidate : list) {
+    for (slot* candidate : blocks_.at(busiest->second)) {
       if (++looked_at > most_looked_at) return nullptr;
       if (!candidate->kept && !candidate->closing && candidate->close) return candidate;
     }
@@ -195,23 +191,30 @@ address_table::slot* address_table::closable_for_newcomer() {
   return nullptr;
 }
 
-void address_table::count_in_block(const std::string& block, int delta) {
-  auto& held = blocks_[block];
-  if (held.connections > 0) blocks_by_size_.erase({held.connections, block});
-  held.connections += delta;
-  if (held.connections > 0) blocks_by_size_.emplace(held.connections, block);
+void address_table::join_block(slot& place) {
+  auto& held = blocks_[place.block];
+  if (!held.empty()) blocks_by_size_.erase({held.size(), place.block});
+  place.in_block = held.insert(held.end(), &place);
+  blocks_by_size_.emplace(held.size(), place.block);
+}
+
+void address_table::leave_block(slot& place) {
+  const auto found = blocks_.find(place.block);
+  auto& held = found->second;
+  blocks_by_size_.erase({held.size(), place.block});
+  held.erase(place.in_block);
+  if (held.empty()) {
+    blocks_.erase(found);
+  } else {
+    blocks_by_size_.emplace(held.size(), place.block);
+  }
 }
 
 void address_table::release(slot& place) {
   const std::lock_guard lock(mutex_);
   --open_;
   if (place.closing) --closing_;
-  if (!place.block.empty()) {
-    auto& list = blocks_[place.block].oldest_first;
-    list.erase(place.in_block);
-    count_in_block(place.block, -1);
-    if (blocks_[place.block].connections <= 0) blocks_.erase(place.block);
-  }
+  if (!place.block.empty()) leave_block(place);
   const auto it = entries_.find(place.key);
   if (it == entries_.end()) return;
   // Kept while its API budget is still refilling, so that reconnecting cannot reset it.

@@ -161,15 +161,12 @@ class address_table : public std::enable_shared_from_this<address_table> {
     int connections = 0;
     credit_bucket api;
   };
-  struct block_entry {
-    int connections = 0;
-    std::list<slot*> oldest_first;
-  };
   void release(slot& place);
   // The oldest closable connection of the busiest blocks, or null (under mutex_).
   slot* closable_for_newcomer();
-  // A block's count moved by `delta`, and its rank among the blocks with it (under mutex_).
-  void count_in_block(const std::string& block, int delta);
+  // `place` joins or leaves its block's list, and the block's rank moves (under mutex_).
+  void join_block(slot& place);
+  void leave_block(slot& place);
   // Forgets addresses with no connection and a full budget: they would start afresh
   // anyway. At most once a second, so the cost spreads thin.
   void sweep(clock::time_point now);
@@ -177,8 +174,9 @@ class address_table : public std::enable_shared_from_this<address_table> {
   const address_limits limits_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, entry> entries_;
-  std::unordered_map<std::string, block_entry> blocks_;
-  std::set<std::pair<int, std::string>> blocks_by_size_;  // (connections, block), the busiest last
+  // Each block's connections, oldest first; blocks by how many they hold, the busiest last.
+  std::unordered_map<std::string, std::list<slot*>> blocks_;
+  std::set<std::pair<std::size_t, std::string>> blocks_by_size_;
   int open_ = 0;
   int closing_ = 0;  // closed for newcomers, not yet released
   std::uint64_t closed_for_newcomers_ = 0;

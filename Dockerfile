@@ -61,8 +61,8 @@ LABEL org.opencontainers.image.title="shithead" \
 # backups of the live database (docker/README.md). The server itself needs only the
 # libraries in packages.txt.
 COPY --from=build /out/packages.txt /tmp/packages.txt
-RUN apt-get update \
- && xargs -a /tmp/packages.txt apt-get install -y --no-install-recommends sqlite3 \
+RUN apt-get -o Acquire::Retries=3 update \
+ && xargs -a /tmp/packages.txt apt-get -o Acquire::Retries=3 install -y --no-install-recommends sqlite3 \
  && apt-get clean \
  && rm -rf /var/lib/apt/lists/* /var/log/apt /var/log/dpkg.log /tmp/packages.txt \
  && groupadd --gid 10001 shithead \

@@ -56,5 +56,6 @@ fi
 as_root=()
 [ "$(id -u)" -eq 0 ] || as_root=(sudo)
 echo "Installing: ${missing[*]}"
-"${as_root[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# A mirror that fails a download now and then is tried again (Acquire::Retries).
+"${as_root[@]}" apt-get -o Acquire::Retries=3 update -qq
+DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends "${missing[@]}"

@@ -4,8 +4,9 @@
 ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${BASE_IMAGE}
 ARG DEBIAN_FRONTEND=noninteractive
-RUN apt-get update -qq \
- && apt-get install -y -qq --no-install-recommends haproxy \
+# A mirror that fails a download now and then is tried again (Acquire::Retries).
+RUN apt-get -o Acquire::Retries=3 update -qq \
+ && apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends haproxy \
  && rm -rf /var/lib/apt/lists/*
 # compose.cluster.yaml builds it with its own configuration.
 ARG HAPROXY_CONFIG=docker/ha/haproxy.cfg

@@ -4,8 +4,9 @@
 ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${BASE_IMAGE}
 ARG DEBIAN_FRONTEND=noninteractive
-RUN apt-get update -qq \
- && apt-get install -y -qq --no-install-recommends postgresql-15 \
+# A mirror that fails a download now and then is tried again (Acquire::Retries).
+RUN apt-get -o Acquire::Retries=3 update -qq \
+ && apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends postgresql-15 \
  && rm -rf /var/lib/apt/lists/* \
  && install -d -o postgres -g postgres -m 0700 /var/lib/postgresql/data
 COPY docker/ha/postgres-entrypoint.sh /usr/local/bin/postgres-entrypoint

@@ -11,7 +11,10 @@
 # ALONGSIDE="COMMAND" runs COMMAND over and over while the load runs ($URL in it is the
 # server's WebSocket; for example a `shithead play` against seven expert bots), PERF=FILE
 # records a call-graph profile of the server into FILE while the load runs (needs
-# linux-perf; read it with `perf report -i FILE --no-children --sort symbol`).
+# linux-perf; read it with `perf report -i FILE --no-children --sort symbol`), COUNT=1
+# counts the server's system calls (in all and the main kinds) and context switches while
+# the load runs, and prints them per player action (needs linux-perf and tracepoints),
+# with the calls to malloc (a uprobe on the C library's, added once with `perf probe`).
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
@@ -47,6 +50,17 @@ if [[ -n "${PERF:-}" ]]; then
   perf record -q -F 999 -g -p "$pid" -o "$PERF" >/dev/null 2>&1 &
   perf_pid=$!
 fi
+counted_syscalls=(sendmsg sendto write writev recvmsg recvfrom read readv futex epoll_wait epoll_ctl
+  fcntl ioctl pwrite64 pread64 fdatasync fsync clock_nanosleep)
+if [[ -n "${COUNT:-}" ]]; then
+  events=(-e raw_syscalls:sys_enter -e context-switches)
+  for call in "${counted_syscalls[@]}"; do events+=(-e "syscalls:sys_enter_$call"); done
+  libc=$(grep -o '/[^ ]*/libc\.so\.6' "/proc/$pid/maps" | head -1)
+  perf probe -l 2>/dev/null | grep -q 'probe_libc:malloc ' || perf probe -q -x "$libc" malloc >/dev/null 2>&1 || true
+  if perf probe -l 2>/dev/null | grep -q 'probe_libc:malloc '; then events+=(-e probe_libc:malloc); fi
+  perf stat -x, "${events[@]}" -p "$pid" -o "$data/count.csv" >/dev/null 2>&1 &
+  count_pid=$!
+fi
 if [[ -n "${ALONGSIDE:-}" ]]; then
   touch "$data/alongside.run"
   (
@@ -66,6 +80,10 @@ if [[ -n "${PERF:-}" ]]; then
   kill -INT "$perf_pid"
   wait "$perf_pid" || true
 fi
+if [[ -n "${COUNT:-}" ]]; then
+  kill -INT "$count_pid"
+  wait "$count_pid" || true
+fi
 echo "$summary"
 
 total=$(cpu_ticks "/proc/$pid/stat")
@@ -79,6 +97,17 @@ for task in /proc/"$pid"/task/*; do
   echo -n " $(cat "$task/comm")=$(awk -v t="$(cpu_ticks "$task/stat")" -v h="$ticks" 'BEGIN {printf "%.2f", t / h}')s"
 done
 echo
+if [[ -n "${COUNT:-}" ]]; then
+  # perf stat's CSV: value,unit,event,...; kinds counted fewer than 0.01 times an action are left out.
+  awk -F, -v a="$actions" '
+    $3 == "raw_syscalls:sys_enter" { total = $1 }
+    $3 == "context-switches" { switches = $1 }
+    $3 == "probe_libc:malloc" { mallocs = sprintf(", %.1f calls to malloc", $1 / a) }
+    $3 ~ /^syscalls:sys_enter_/ && $1 / a >= 0.01 { sub("syscalls:sys_enter_", "", $3); kinds = kinds sprintf(" %s %.2f", $3, $1 / a) }
+    END { printf "per player action: %.2f system calls (%s ), %.2f context switches%s\n", total / a, kinds, switches / a, mallocs }
+  ' "$data/count.csv"
+  echo "(counted with tracepoints and a uprobe attached, which cost CPU: take CPU figures from a run without COUNT)"
+fi
 echo "peak RSS: $(grep VmHWM "/proc/$pid/status" | awk '{print $2, $3}')"
 echo "database: $(du -cb "$data"/shithead.db* | tail -1 | cut -f1) bytes (file, WAL and shared memory)"
 # A clean stop: the store logs what the table steps wrote (payload bytes, not pages).

@@ -50,14 +50,16 @@ if [[ -n "${PERF:-}" ]]; then
   perf record -q -F 999 -g -p "$pid" -o "$PERF" >/dev/null 2>&1 &
   perf_pid=$!
 fi
-counted_syscalls=(sendmsg sendto write writev recvmsg recvfrom read readv futex epoll_wait epoll_ctl
-  fcntl ioctl pwrite64 pread64 fdatasync fsync clock_nanosleep)
 if [[ -n "${COUNT:-}" ]]; then
   events=(-e raw_syscalls:sys_enter -e context-switches)
-  for call in "${counted_syscalls[@]}"; do events+=(-e "syscalls:sys_enter_$call"); done
+  for call in sendmsg sendto write writev recvmsg recvfrom read readv futex epoll_wait epoll_ctl \
+    fcntl ioctl pwrite64 pread64 fdatasync fsync clock_nanosleep; do
+    events+=(-e "syscalls:sys_enter_$call")
+  done
+  malloc_probed() { perf probe -l 2>/dev/null | grep -q 'probe_libc:malloc '; }
   libc=$(grep -o '/[^ ]*/libc\.so\.6' "/proc/$pid/maps" | head -1)
-  perf probe -l 2>/dev/null | grep -q 'probe_libc:malloc ' || perf probe -q -x "$libc" malloc >/dev/null 2>&1 || true
-  if perf probe -l 2>/dev/null | grep -q 'probe_libc:malloc '; then events+=(-e probe_libc:malloc); fi
+  malloc_probed || perf probe -q -x "$libc" malloc >/dev/null 2>&1 || true
+  if malloc_probed; then events+=(-e probe_libc:malloc); fi
   perf stat -x, "${events[@]}" -p "$pid" -o "$data/count.csv" >/dev/null 2>&1 &
   count_pid=$!
 fi

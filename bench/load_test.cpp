@@ -36,6 +36,7 @@
 #include "protocol/json_text.hpp"
 #include "protocol/ruleset_json.hpp"
 #include "protocol/server_message.hpp"
+#include "protocol/socket_route.hpp"
 #include "rules/rng.hpp"
 #include "rules/view.hpp"
 #include "server/cli/table_player.hpp"
@@ -67,6 +68,7 @@ struct load_options {
   double rate = 15;             // messages a second per connection
   int ramp = 500;               // connections opened a second
   bool route_by_table = false;  // each table's players on /ws?table=KEY (a proxy in front of a cluster)
+  bool guests_by_link = false;  // guests connect once their table exists, to /ws?table=CODE
   shithead::rules::ruleset ruleset = shithead::rules::preset_ruleset(shithead::rules::preset_id::shiphead);
 };
 
@@ -125,6 +127,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
         credits_(burst_) {}
 
   void start() {
+    if (by_link_) return;  // connects when join() gives it its table's link
     asio::post(ws_.get_executor(), [self = shared_from_this()] { self->do_connect(); });
   }
 
@@ -132,7 +135,12 @@ class load_player : public std::enable_shared_from_this<load_player> {
   void join(std::string code) {
     asio::post(ws_.get_executor(), [self = shared_from_this(), code = std::move(code)] {
       self->code_ = code;
-      if (self->welcomed_) self->send(protocol::join_request{self->code_, false});
+      if (self->by_link_) {
+        self->target_ = protocol::socket_target_of_table(code);
+        self->do_connect();
+      } else if (self->welcomed_) {
+        self->send(protocol::join_request{self->code_, false});
+      }
     });
   }
 
@@ -176,7 +184,7 @@ class load_player : public std::enable_shared_from_this<load_player> {
     beast::get_lowest_layer(ws_).expires_never();
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     const auto& url = options_.url;
-    ws_.async_handshake(url.authority(), table_.target, [self = shared_from_this()](beast::error_code ec) {
+    ws_.async_handshake(url.authority(), target_, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->fail_connect();
       self->open_ = true;
       self->counters_.opened();
@@ -340,6 +348,8 @@ class load_player : public std::enable_shared_from_this<load_player> {
   std::string name_;
   bool host_;
   std::optional<asio::ip::address_v4> source_;
+  std::string target_ = table_.target;  // the lobby's URL, or with --guests-by-link the table's
+  const bool by_link_ = !host_ && options_.guests_by_link;
 
   bool open_ = false;
   bool closing_ = false;
@@ -396,7 +406,11 @@ constexpr std::string_view usage =
     "  --route-by-table on|off\n"
     "                    on: each table's players connect to /ws?table=KEY with a key of\n"
     "                    its own (not a code), so that HAProxy in front of a cluster\n"
-    "                    (docker/cluster/haproxy.cfg) sends them all to one node (default off)\n";
+    "                    (docker/cluster/haproxy.cfg) sends them all to one node (default off)\n"
+    "  --guests-by-link on|off\n"
+    "                    on: a table's guests connect once its host has opened it, to the\n"
+    "                    table's URL (/ws?table=CODE), as friends who open its link do; off:\n"
+    "                    every player connects at the start, to the lobby (default off)\n";
 
 std::optional<std::string> parse_options(int argc, char** argv, load_options& o) {
   bool have_url = false;
@@ -451,6 +465,9 @@ std::optional<std::string> parse_options(int argc, char** argv, load_options& o)
     } else if (flag == "--route-by-table") {
       if (value != "on" && value != "off") return "--route-by-table must be on or off";
       o.route_by_table = value == "on";
+    } else if (flag == "--guests-by-link") {
+      if (value != "on" && value != "off") return "--guests-by-link must be on or off";
+      o.guests_by_link = value == "on";
     } else if (flag == "--preset") {
       const auto preset = shithead::rules::parse_preset(value);
       if (!preset) return "--preset must be shiphead, isf, limbo, palace or standard";
@@ -467,6 +484,8 @@ std::optional<std::string> parse_options(int argc, char** argv, load_options& o)
   const int fewest_humans = o.connections / o.tables;
   if (most_humans + o.bots > 8) return "a table would have more than 8 seats: use more tables or fewer bots";
   if (fewest_humans + o.bots < 2) return "a table would have a single seat: add --bots 1";
+  if (o.guests_by_link && (o.route_by_table || o.url.target != protocol::socket_path))
+    return "--guests-by-link needs a URL whose path is /ws, and no --route-by-table";
   if (o.per_address > 0 && o.url.host.find(':') != std::string::npos)
     return "--per-address needs an IPv4 loopback URL (or --per-address 0)";
   return std::nullopt;

@@ -23,6 +23,7 @@
 #include "server/net/http_routes.hpp"
 #include "server/net/metrics.hpp"
 #include "server/net/origin_check.hpp"
+#include "server/net/shards.hpp"
 #include "server/net/static_cache.hpp"
 
 namespace shithead::server {
@@ -136,6 +137,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // The connection's strand, kept apart from the stream, which the upgrade hook takes.
   const boost::beast::tcp_stream::executor_type executor_;
   boost::beast::tcp_stream stream_;
+  shard_count counted_{context_of(executor_)};
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<http_shared_state> state_;

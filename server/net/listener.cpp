@@ -30,8 +30,10 @@ std::string refusal_response(protocol::error_code code, std::string_view message
 
 }  // namespace
 
-listener::listener(net::io_context& ioc, std::shared_ptr<http_shared_state> state)
+listener::listener(net::io_context& ioc, std::shared_ptr<http_shared_state> state,
+                   std::function<net::io_context&()> place)
     : ioc_(ioc),
+      place_(std::move(place)),
       acceptor_(net::make_strand(ioc)),
       retry_timer_(acceptor_.get_executor()),
       state_(std::move(state)),
@@ -78,8 +80,10 @@ void listener::stop() {
 
 void listener::do_accept() {
   if (stopped_) return;
-  // Each connection gets its own strand, so no session needs a lock.
-  acceptor_.async_accept(net::make_strand(ioc_), beast::bind_front_handler(&listener::on_accept, shared_from_this()));
+  // Each connection gets its own strand, so no session needs a lock, on the shard it is
+  // placed on (a WebSocket may move to its table's at the upgrade: app/attach_game).
+  auto& home = place_ ? place_() : ioc_;
+  acceptor_.async_accept(net::make_strand(home), beast::bind_front_handler(&listener::on_accept, shared_from_this()));
 }
 
 void listener::on_accept(beast::error_code ec, tcp::socket socket) {

@@ -10,6 +10,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/error.hpp>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,7 +23,10 @@ namespace shithead::server {
 
 class listener : public std::enable_shared_from_this<listener> {
  public:
-  listener(boost::asio::io_context& ioc, std::shared_ptr<http_shared_state> state);
+  // Accepts on `ioc`; each connection goes to the io_context `place` names (ioc's own
+  // when empty).
+  listener(boost::asio::io_context& ioc, std::shared_ptr<http_shared_state> state,
+           std::function<boost::asio::io_context&()> place = {});
   ~listener();
   listener(const listener&) = delete;
   listener& operator=(const listener&) = delete;
@@ -43,6 +47,7 @@ class listener : public std::enable_shared_from_this<listener> {
   void refuse_with_reserve();
 
   boost::asio::io_context& ioc_;
+  std::function<boost::asio::io_context&()> place_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer retry_timer_;  // after an accept error such as "too many open files"
   std::shared_ptr<http_shared_state> state_;

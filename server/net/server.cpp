@@ -3,6 +3,7 @@
 #include <pthread.h>
 
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
@@ -20,8 +21,9 @@ using namespace std::chrono_literals;
 server::server(server_settings settings, server_options options)
     : settings_(std::move(settings)),
       options_(std::move(options)),
-      ioc_(std::max(1, settings_.threads)),
+      shards_(settings_.threads, options_.placement),
       metrics_(options_.metrics ? options_.metrics : std::make_shared<server_metrics>()) {
+  for (std::size_t i = 0; i < shards_.size(); ++i) keep_running_.push_back(net::make_work_guard(shards_[i]));
   spdlog::set_level(spdlog::level::from_str(settings_.log_level));
 }
 
@@ -69,7 +71,8 @@ rules::result<std::uint16_t, startup_error> server::start() {
       std::make_shared<http_shared_state>(root.path, std::move(hooks), std::move(origins), metrics_, options_.limits);
   spdlog::info("up to {} connections at once, {} per address", state->addresses().limits().max_connections,
                state->addresses().limits().connections_per_address);
-  auto accepting = std::make_shared<listener>(ioc_, state);
+  auto accepting =
+      std::make_shared<listener>(shards_.first(), state, [this]() -> net::io_context& { return shards_.next(); });
   if (auto error = accepting->open({address, settings_.port})) return startup_error{*error};
   {
     const std::lock_guard lock(mutex_);
@@ -79,7 +82,7 @@ rules::result<std::uint16_t, startup_error> server::start() {
   }
   accepting->run();
   if (options_.handle_signals) {
-    signals_.emplace(net::make_strand(ioc_), SIGINT, SIGTERM);
+    signals_.emplace(net::make_strand(shards_.first()), SIGINT, SIGTERM);
     wait_for_signal();
   }
   return port_;
@@ -94,18 +97,20 @@ void server::wait_for_signal() {
 }
 
 void server::run() {
-  const int count = std::max(1, settings_.threads);
+  const auto count = shards_.size();
   {
     const std::lock_guard lock(mutex_);
-    running_threads_ = count;
+    running_threads_ = static_cast<int>(count);
+    quiet_since_.assign(count, 0);
   }
   std::vector<std::thread> threads;
-  threads.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i)
-    threads.emplace_back([this] {
+  threads.reserve(count);
+  for (std::size_t i = 0; i < count; ++i)
+    threads.emplace_back([this, i] {
       // Named, so that top -H and /proc/PID/task/*/comm tell network work from the store's.
       pthread_setname_np(pthread_self(), "shithead-net");
-      run_thread();
+      shards_.run_here(i);
+      run_thread(i);
     });
 
   // This thread only watches the clock: the work runs out by itself after a clean
@@ -119,30 +124,67 @@ void server::run() {
     lock.lock();
     if (!changed_.wait_for(lock, 1s, finished)) {
       spdlog::warn("work still pending after the shutdown deadline: stopping");
-      ioc_.stop();
+      stopped_ = true;
+      for (std::size_t i = 0; i < shards_.size(); ++i) shards_[i].stop();
     }
   }
   lock.unlock();
   for (auto& thread : threads) thread.join();
 }
 
-void server::run_thread() {
+void server::run_thread(std::size_t shard) {
+  auto& ioc = shards_[shard];
   for (;;) {
     try {
-      ioc_.run();
-      break;
+      ioc.run();
     } catch (const std::exception& e) {
       // Handlers should not throw; if one does, keep the other connections served and
       // shut down cleanly rather than die with them.
       spdlog::critical("exception on a network thread: {}", e.what());
       shutdown();
+      continue;
     }
+    // Out of work (after shutdown() let the shards go) or stopped at the deadline. The
+    // other shards may still hand this one work: a connection closing on one tells the
+    // game service on the first, which tells its room on another. So the threads end
+    // together, once each has found its shard empty since the last one ran out of work.
+    if (!wait_for_quiet_shards(shard)) break;
   }
   {
     const std::lock_guard lock(mutex_);
     --running_threads_;
   }
   changed_.notify_all();
+}
+
+bool server::wait_for_quiet_shards(std::size_t shard) {
+  auto& ioc = shards_[shard];
+  std::unique_lock lock(mutex_);
+  if (stopped_) return false;
+  ++idle_shards_;
+  ++idle_generation_;  // an empty look at a shard before this one ran out no longer counts
+  for (;;) {
+    if (stopped_ || all_shards_quiet_) return false;
+    const auto generation = idle_generation_;
+    lock.unlock();
+    ioc.restart();
+    const auto handled = ioc.poll();
+    lock.lock();
+    if (stopped_) return false;  // restart() may have undone the deadline's stop()
+    if (handled > 0) {
+      --idle_shards_;
+      ++idle_generation_;
+      return true;  // it had work again: run it until it runs out
+    }
+    quiet_since_[shard] = generation;
+    if (idle_shards_ == shards_.size() && generation == idle_generation_ &&
+        std::all_of(quiet_since_.begin(), quiet_since_.end(), [&](auto g) { return g == generation; })) {
+      all_shards_quiet_ = true;
+      changed_.notify_all();
+      return false;
+    }
+    changed_.wait_for(lock, 1ms);
+  }
 }
 
 void server::shutdown() {
@@ -178,6 +220,8 @@ void server::shutdown() {
       spdlog::error("shutdown callback failed: {}", e.what());
     }
   }
+  // Now each shard's thread returns when its own work has run out.
+  for (auto& guard : keep_running_) guard.reset();
 }
 
 void server::force_close() {

@@ -1,9 +1,8 @@
 #pragma once
-// The game server's network core: an io_context run on N threads, the listener and the
-// HTTP sessions. Shutdown follows Asio's HTTP server example: close the acceptor, ask
-// each connection to close, and let run() return when no work is left; only a
-// connection still open at the deadline is cut (and io_context::stop() is the last
-// resort after that).
+// The game server's network core: N io_contexts, each run by a thread of its own
+// (net/shards.hpp), the listener and the HTTP sessions. Shutdown follows Asio's HTTP server example: close the
+// acceptor, ask each connection to close, and let run() return when no work is left; only a connection still open at
+// the deadline is cut (and io_context::stop() is the last resort after that).
 //
 //   server s(settings);
 //   s.set_websocket_upgrade(hook);        // optional; /ws answers 503 without it
@@ -12,6 +11,7 @@
 //   s.metrics()->table_opened();          // the counters behind /metrics, from any thread
 //   auto port = s.start();                // binds; port.value() is the real port
 //   s.run();                              // blocks until shutdown() or SIGINT/SIGTERM
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <chrono>
@@ -30,6 +30,7 @@
 #include "server/net/http_session.hpp"
 #include "server/net/metrics.hpp"
 #include "server/net/server_settings.hpp"
+#include "server/net/shards.hpp"
 
 namespace shithead::server {
 
@@ -48,6 +49,9 @@ struct server_options {
   http_limits limits{};
   // Empty: the server counts into metrics of its own.
   std::shared_ptr<server_metrics> metrics;
+  // Where accepted connections go (net/shards.hpp): packed, or spread over every shard
+  // (in-process tests, so that their tables and players meet across threads).
+  shard_placement placement = shard_placement::pack;
 };
 
 class server {
@@ -78,16 +82,18 @@ class server {
   // runs at once.
   void on_shutdown(std::function<void()> callback);
 
-  // For rooms, timers and everything else that runs on the server's threads.
-  boost::asio::io_context& io_context() { return ioc_; }
+  // The first shard: the game service, the listener and the signals run there.
+  boost::asio::io_context& io_context() { return shards_.first(); }
+  // Every network thread's io_context; rooms go on the one their players' connections are on.
+  shithead::server::shards& shards() { return shards_; }
   const server_settings& settings() const { return settings_; }
   // What /metrics shows; the game side reports into it from any thread.
   const std::shared_ptr<server_metrics>& metrics() const { return metrics_; }
 
   // Checks the static folder, binds and starts accepting. Returns the bound port.
   rules::result<std::uint16_t, startup_error> start();
-  // Runs the io_context on `threads` threads until shutdown has finished. Call once,
-  // after a successful start().
+  // Runs each shard on a thread of its own (`threads` of them) until shutdown has
+  // finished. Call once, after a successful start().
   void run();
   // Thread-safe and idempotent: stop accepting, close connections, run the shutdown
   // callbacks. run() returns when they are done, or after the deadline.
@@ -97,12 +103,18 @@ class server {
 
  private:
   void wait_for_signal();
-  void run_thread();
+  void run_thread(std::size_t shard);
+  // After a shard ran out of work: false when every shard is out of it (the thread
+  // ends), true when this one has work again.
+  bool wait_for_quiet_shards(std::size_t shard);
   void force_close();
 
   server_settings settings_;
   server_options options_;
-  boost::asio::io_context ioc_;
+  shithead::server::shards shards_;
+  // Each shard runs until shutdown() even while it has nothing to do (one whose
+  // connections have all closed waits for the next); shutdown() lets them go.
+  std::vector<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> keep_running_;
   std::shared_ptr<server_metrics> metrics_;
   http_hooks hooks_;
   store_health health_;
@@ -117,6 +129,14 @@ class server {
   bool shutdown_requested_ = false;
   std::chrono::steady_clock::time_point shutdown_started_;
   int running_threads_ = 0;
+  // The shards' threads end together (wait_for_quiet_shards): how many are out of work,
+  // a generation that changes whenever one runs out or finds work again, and for each
+  // shard the generation of its last look that found it empty.
+  std::size_t idle_shards_ = 0;
+  std::uint64_t idle_generation_ = 0;
+  std::vector<std::uint64_t> quiet_since_;
+  bool all_shards_quiet_ = false;
+  bool stopped_ = false;  // stopped at the deadline: the threads end at once
 };
 
 // "127.0.0.1:8080", "[::1]:8080": the host part of a URL.

@@ -15,6 +15,7 @@ websocket_session::websocket_session(beast::tcp_stream stream, std::shared_ptr<s
                                      websocket_limits limits, std::shared_ptr<server_metrics> metrics,
                                      address_table::ticket place)
     : ws_(std::move(stream)),
+      home_(&context_of(ws_.get_executor())),
       handler_(std::move(handler)),
       limits_(limits),
       metrics_(std::move(metrics)),

@@ -18,6 +18,7 @@
 #include "server/core/participant.hpp"
 #include "server/net/address_table.hpp"
 #include "server/net/metrics.hpp"
+#include "server/net/shards.hpp"
 
 namespace shithead::server {
 
@@ -68,6 +69,8 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   // Thread-safe: a seated player's connection, never closed for a newcomer.
   void keep_place() { place_.keep(); }
 
+  // The shard (net/shards.hpp) the connection runs on; a table it opens goes there too.
+  boost::asio::io_context& home() const { return *home_; }
   const std::string& remote_address() const { return remote_address_; }
   // The upgrade request's target, path and query ("/ws?table=K7MPQ2"); set by run(),
   // before on_open.
@@ -93,6 +96,8 @@ class websocket_session : public participant, public std::enable_shared_from_thi
   void finish();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::asio::io_context* home_;
+  shard_count counted_{*home_};
   boost::beast::flat_buffer buffer_;
   std::shared_ptr<session_handler> handler_;
   websocket_limits limits_;

@@ -85,6 +85,10 @@ class test_server {
     settings.static_dir = (folder_.path() / "static").string();
     settings.log_level = "warn";
     options.handle_signals = false;  // the test runner's signals must still end the tests
+    // Connections on both threads' shards, so that tables and players meet across them
+    // (and WebSockets that follow a table's link move to its shard); `shithead serve`
+    // packs them, and the tests that run the binary see that.
+    options.placement = server::shard_placement::spread;
     server_ = std::make_unique<server::server>(settings, options);
     if (upgrade) server_->set_websocket_upgrade(std::move(upgrade));
     auto started = server_->start();

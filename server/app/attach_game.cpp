@@ -2,9 +2,12 @@
 
 #include <spdlog/spdlog.h>
 #include <algorithm>
+#include <boost/asio/post.hpp>
 #include <thread>
 
+#include "protocol/socket_route.hpp"
 #include "server/app/rankings_routes.hpp"
+#include "server/net/shards.hpp"
 
 namespace shithead::server {
 
@@ -17,7 +20,7 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
   const int bot_threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 2));
   auto bots = std::make_shared<bot_pool>(bot_threads, max_waiting_bot_questions);
   auto service = std::make_shared<game_service>(http_server.io_context(), random, limits,
-                                                room_services{db, http_server.metrics(), bots});
+                                                room_services{db, http_server.metrics(), bots}, &http_server.shards());
   if (db) {
     auto players = db->load_players();
     const auto player_count = players.size();
@@ -39,14 +42,36 @@ std::shared_ptr<game_service> attach_game(server& http_server, service_limits li
                                         boost::beast::tcp_stream stream,
                                         boost::beast::http::request<boost::beast::http::string_body> request,
                                         address_table::ticket place) {
-    std::make_shared<websocket_session>(std::move(stream), service, socket_limits, metrics, std::move(place))
-        ->run(std::move(request));
+    start_websocket(service, std::move(stream), std::move(request), std::move(place), socket_limits, metrics);
   });
   http_server.on_shutdown([service, bots] {
     bots->stop();
     service->shutdown();
   });
   return service;
+}
+
+void start_websocket(const std::shared_ptr<game_service>& service, boost::beast::tcp_stream stream,
+                     boost::beast::http::request<boost::beast::http::string_body> request, address_table::ticket place,
+                     websocket_limits limits, std::shared_ptr<server_metrics> metrics) {
+  // A player who follows a table's link (or comes back to it) joins it on its shard:
+  // their moves, the room's answer and the frames to the others then stay on one thread.
+  const auto table = protocol::table_of_socket_target(request.target());
+  auto* home = table ? service->home_of(*table) : nullptr;
+  if (!home || home == &context_of(stream.get_executor())) {
+    std::make_shared<websocket_session>(std::move(stream), service, limits, std::move(metrics), std::move(place))
+        ->run(std::move(request));
+    return;
+  }
+  // The session starts on its new strand: its handlers run there, and none may run
+  // while this thread is still starting it.
+  auto moved = move_to(std::move(stream), *home);
+  auto executor = moved.get_executor();
+  boost::asio::post(executor, [service, limits, metrics = std::move(metrics), stream = std::move(moved),
+                               request = std::move(request), place = std::move(place)]() mutable {
+    std::make_shared<websocket_session>(std::move(stream), service, limits, std::move(metrics), std::move(place))
+        ->run(std::move(request));
+  });
 }
 
 }  // namespace shithead::server

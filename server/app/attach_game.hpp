@@ -19,6 +19,13 @@ namespace shithead::server {
 // played at `normal` at once (room_host::ask_bot).
 inline constexpr std::size_t max_waiting_bot_questions = 256;
 
+// Starts the WebSocket session of an upgrade to /ws for `service`: on the shard of the
+// table its URL names (/ws?table=CODE) when that table is open here, moved there first;
+// else where it was accepted. attach_game's upgrade hook, and the tests' own.
+void start_websocket(const std::shared_ptr<game_service>& service, boost::beast::tcp_stream stream,
+                     boost::beast::http::request<boost::beast::http::string_body> request, address_table::ticket place,
+                     websocket_limits limits = {}, std::shared_ptr<server_metrics> metrics = nullptr);
+
 std::shared_ptr<game_service> attach_game(server& http_server, service_limits limits = {},
                                           websocket_limits socket_limits = {}, std::shared_ptr<store> db = nullptr);
 

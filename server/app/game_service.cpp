@@ -53,8 +53,10 @@ lobby_limits lobby_limits_of(const service_limits& limits) {
 
 }  // namespace
 
-game_service::game_service(asio::io_context& ioc, random_source random, service_limits limits, room_services services)
+game_service::game_service(asio::io_context& ioc, random_source random, service_limits limits, room_services services,
+                           shards* spread)
     : ioc_(ioc),
+      spread_(spread),
       strand_(asio::make_strand(ioc)),
       lobby_flush_(strand_),
       housekeeping_(strand_),
@@ -97,7 +99,7 @@ std::size_t game_service::restore_tables(std::vector<saved_table> saved) {
   std::size_t restored = 0;
   for (const auto& table : saved) {
     const auto& code = table.code;
-    auto host = room_host::restore(ioc_, table, random_(), room_listener(), services_);
+    auto host = room_host::restore(spread_room(), table, random_(), room_listener(), services_);
     if (!host || !lobby_.restore_table(code, host.value()->host_player(), host.value()->is_public(),
                                        std::chrono::steady_clock::now())) {
       spdlog::error("store: table {} cannot be restored ({}); forgetting it", code,
@@ -107,11 +109,37 @@ std::size_t game_service::restore_tables(std::vector<saved_table> saved) {
     }
     auto& room = host.value();
     for (const auto& player : room->seated_players()) player_room_[player] = code;
-    rooms_[code] = room;
+    place_room(code, room);
     room->announce();  // the lobby lists it again once the io_context runs
     ++restored;
   }
   return restored;
+}
+
+void game_service::place_room(const std::string& code, std::shared_ptr<room_host> host) {
+  {
+    const std::lock_guard lock(homes_mutex_);
+    homes_[code] = &host->home();
+  }
+  rooms_[code] = std::move(host);
+}
+
+void game_service::remove_room(const std::string& code) {
+  {
+    const std::lock_guard lock(homes_mutex_);
+    homes_.erase(code);
+  }
+  rooms_.erase(code);
+}
+
+asio::io_context& game_service::spread_room() { return spread_ ? spread_->next() : ioc_; }
+
+asio::io_context* game_service::home_of(std::string_view code) const {
+  const auto normal = normalize_table_code(code);
+  if (!normal) return nullptr;
+  const std::lock_guard lock(homes_mutex_);
+  const auto it = homes_.find(*normal);
+  return it == homes_.end() ? nullptr : it->second;
 }
 
 room_host::summary_listener game_service::room_listener() {
@@ -515,10 +543,12 @@ void game_service::retire(connection& c, protocol::error_code code, std::string 
 
 std::shared_ptr<room_host> game_service::open_room(table_settings settings, const connection& owner,
                                                    std::int64_t epoch) {
-  auto host = std::make_shared<room_host>(ioc_, std::move(settings), player_info{owner.player_id, owner.name},
+  // On the creator's shard: a table's first player is usually at it for its whole life.
+  auto& home = owner.session ? owner.session->home() : ioc_;
+  auto host = std::make_shared<room_host>(home, std::move(settings), player_info{owner.player_id, owner.name},
                                           random_(), room_listener(), services_);
   if (epoch != 0) serve_claimed(*host, epoch);
-  rooms_[host->code()] = host;
+  place_room(host->code(), host);
   return host;
 }
 
@@ -648,7 +678,7 @@ void game_service::adopt(const std::string& code, table_claim claim) {
   std::shared_ptr<room_host> host;
   auto outcome = claim.result;
   if (outcome == table_claim::outcome::claimed && !shutting_down_) {
-    auto restored = room_host::restore(ioc_, claim.table, random_(), room_listener(), services_);
+    auto restored = room_host::restore(spread_room(), claim.table, random_(), room_listener(), services_);
     if (!restored || !lobby_.restore_table(code, restored.value()->host_player(), restored.value()->is_public(),
                                            std::chrono::steady_clock::now())) {
       spdlog::error("cluster: table {} cannot be restored ({}); forgetting it", code,
@@ -659,7 +689,7 @@ void game_service::adopt(const std::string& code, table_claim claim) {
       host = restored.value();
       serve_claimed(*host, claim.epoch);
       for (const auto& player : host->seated_players()) player_room_[player] = code;
-      rooms_[code] = host;
+      place_room(code, host);
       remote_tables_.erase(code);  // served here now: the lobby's entry is this server's
       host->announce();
       spdlog::info("cluster: claimed table {} at epoch {}", code, claim.epoch);
@@ -854,7 +884,7 @@ void game_service::room_changed(const std::string& code, std::optional<protocol:
 void game_service::forget_room(const std::string& code) {
   if (cluster()) note_listing(code, std::nullopt);
   lobby_.remove(code);
-  rooms_.erase(code);
+  remove_room(code);
   if (const auto opened = table_address_.find(code); opened != table_address_.end()) {
     const auto address = opened->second;
     table_address_.erase(opened);
@@ -887,6 +917,10 @@ void game_service::release() {
   connections_.clear();
   player_connection_.clear();
   rooms_.clear();
+  {
+    const std::lock_guard lock(homes_mutex_);
+    homes_.clear();
+  }
   player_room_.clear();
   addresses_.clear();
   table_address_.clear();

@@ -10,7 +10,9 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -23,6 +25,7 @@
 #include "server/lobby/lobby.hpp"
 #include "server/net/credit_bucket.hpp"
 #include "server/net/refusal_log.hpp"
+#include "server/net/shards.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace shithead::server {
@@ -99,9 +102,16 @@ struct service_limits {
 
 class game_service : public session_handler, public std::enable_shared_from_this<game_service> {
  public:
-  // With services.db, players and every step of every table are saved there.
+  // With services.db, players and every step of every table are saved there. The
+  // service runs on `ioc`; a new table on its creator's connection's shard, and a table
+  // restored or claimed on `spread`'s next (ioc when null).
   game_service(boost::asio::io_context& ioc, random_source random, service_limits limits = {},
-               room_services services = {});
+               room_services services = {}, shards* spread = nullptr);
+
+  // Thread-safe: the shard table `code` (as typed in a URL) runs on, or null when no
+  // table of that code is open here. A connection that opens /ws?table=CODE is moved
+  // there before its handshake (attach_game), so that the table's moves stay on one thread.
+  boost::asio::io_context* home_of(std::string_view code) const;
 
   // Before the io_context runs: what the store kept. Players first, then the tables,
   // whose seated players go straight back to their seats when they say hello. A table
@@ -275,7 +285,14 @@ class game_service : public session_handler, public std::enable_shared_from_this
   // Parks a new player's hello until room is made; false when it cannot wait.
   bool wait_for_room(connection& c, const request_id& id, std::string_view name);
 
+  // rooms_ and homes_ together: a table opened, restored, claimed or closed.
+  void place_room(const std::string& code, std::shared_ptr<room_host> host);
+  void remove_room(const std::string& code);
+  // Where a restored or claimed table goes: the shards in turn.
+  boost::asio::io_context& spread_room();
+
   boost::asio::io_context& ioc_;
+  shards* spread_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer lobby_flush_;
   boost::asio::steady_timer housekeeping_;
@@ -296,6 +313,9 @@ class game_service : public session_handler, public std::enable_shared_from_this
   std::unordered_map<std::string, std::string> table_address_;  // table code -> the address that opened it
   std::chrono::steady_clock::time_point last_address_sweep_{};
   std::unordered_map<std::string, std::shared_ptr<room_host>> rooms_;
+  // rooms_'s shards, for home_of() from the connections' strands (rooms_ is the strand's).
+  mutable std::mutex homes_mutex_;
+  std::unordered_map<std::string, boost::asio::io_context*> homes_;
   std::unordered_map<std::string, std::string> player_room_;  // player id -> table code
   // Making room in the registry: one batch at a time; the hellos that wait for it (at
   // most max_waiting_for_room); after a batch that freed nothing, new players are

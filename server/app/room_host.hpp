@@ -20,6 +20,7 @@
 #include "server/app/step_queue.hpp"
 #include "server/bots/bot_pool.hpp"
 #include "server/net/metrics.hpp"
+#include "server/net/shards.hpp"
 #include "server/room/room.hpp"
 #include "server/store/store.hpp"
 
@@ -64,6 +65,9 @@ class room_host : public std::enable_shared_from_this<room_host> {
                                                                         const saved_table& table, std::uint64_t seed,
                                                                         summary_listener listener,
                                                                         room_services services = {});
+
+  // The shard (net/shards.hpp) the room runs on; its players' connections belong there.
+  boost::asio::io_context& home() const { return context_of(strand_); }
 
   // All thread-safe: each is posted to the room's strand.
   void join(player_info player, std::shared_ptr<participant> connection, bool spectate, join_done done);

@@ -15,8 +15,7 @@ game_server::game_server(std::shared_ptr<std::shared_ptr<server::game_service>> 
                          server::websocket_limits socket)
     : http([holder, socket](beast::tcp_stream stream, http::request<http::string_body> request,
                             server::address_table::ticket place) {
-        std::make_shared<server::websocket_session>(std::move(stream), *holder, socket, nullptr, std::move(place))
-            ->run(std::move(request));
+        server::start_websocket(*holder, std::move(stream), std::move(request), std::move(place), socket);
       }),
       service(holder) {
   init(std::move(limits));

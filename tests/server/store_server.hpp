@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "server/app/attach_game.hpp"
 #include "server/app/game_service.hpp"
 #include "server/store/pg_queries.hpp"
 #include "server/store/sqlite_store.hpp"
@@ -25,9 +26,7 @@ struct store_server {
       std::make_shared<std::shared_ptr<server::game_service>>();
   test_server http{[holder = holder](beast::tcp_stream stream, http::request<http::string_body> request,
                                      server::address_table::ticket place) {
-                     std::make_shared<server::websocket_session>(std::move(stream), *holder, server::websocket_limits{},
-                                                                 nullptr, std::move(place))
-                         ->run(std::move(request));
+                     server::start_websocket(*holder, std::move(stream), std::move(request), std::move(place));
                    },
                    {},
                    false};

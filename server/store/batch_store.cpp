@@ -66,13 +66,44 @@ void batch_store::close() {
         w.steps, w.states, w.state_bytes, w.actions, w.action_bytes, w.games);
 }
 
-void batch_store::push_write(job j) {
+void batch_store::push_write(job j, bool here) {
+  {
+    std::unique_lock lock(mutex_);
+    if (stopping_) return;
+    if (!here || !started_ || writing_ || !queue_.empty() || !commits_on_caller()) {
+      queue_.push_back(std::move(j));
+      // A batch under way takes what queued meanwhile when it is done: no wake-up.
+      const bool idle = !writing_;
+      lock.unlock();
+      if (idle) wake_.notify_one();
+      return;
+    }
+    writing_ = true;
+  }
+  commit_here(std::move(j));
+}
+
+void batch_store::commit_here(job j) {
+  std::deque<job> batch;
+  batch.push_back(std::move(j));
+  waits_for_locks(false);
+  const bool written = run_batch(batch, outage_, true);
+  waits_for_locks(true);
+  bool wake = false;
   {
     const std::lock_guard lock(mutex_);
-    if (stopping_) return;
-    queue_.push_back(std::move(j));
+    if (written) {
+      ++commits_;
+    } else {
+      // A lock held elsewhere, or refused (a full disk): the writer's thread takes it
+      // first, waiting for the lock, or trying again with the back-off as it would any
+      // batch.
+      queue_.push_front(std::move(batch.front()));
+    }
+    writing_ = false;
+    wake = !queue_.empty() || stopping_;
   }
-  wake_.notify_one();
+  if (wake) wake_.notify_one();
 }
 
 batch_store::read_queued batch_store::push_read(job j) {
@@ -103,22 +134,23 @@ void batch_store::loop() {
   const bool apart = reads_apart();
   auto last_commit = steady::time_point{};
   std::deque<job> failed;  // a batch the database refused, kept whole and tried again first
-  outage outage_state;
   for (;;) {
     std::deque<job> batch;
     {
       std::unique_lock lock(mutex_);
       if (!failed.empty()) {
         // Waits out the back-off (or a close), then tries the same batch with whatever
-        // queued meanwhile, in order.
-        wake_.wait_for(lock, outage_state.next_wait(), [this] { return stopping_; });
+        // queued meanwhile, in order. writing_ stays set: no caller commits past it.
+        wake_.wait_for(lock, outage_.next_wait(), [this] { return stopping_; });
         batch.swap(failed);
         for (auto& j : queue_) batch.push_back(std::move(j));
         queue_.clear();
         if (!apart) waiting_reads_ = 0;
       } else {
-        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        // A caller committing its own step (commit_here) finishes first.
+        wake_.wait(lock, [this] { return !writing_ && (stopping_ || !queue_.empty()); });
         if (queue_.empty()) return;  // stopping, and nothing left
+        writing_ = true;
         // Group commit under load: when the last batch was a moment ago, more steps are
         // surely on their way, so gather them for `group_window` and commit them as one.
         // The thread sleeps rather than waits on the condition, so the steps queued
@@ -132,7 +164,7 @@ void batch_store::loop() {
         if (!apart) waiting_reads_ = 0;  // the reads, if any, are all in the batch
       }
     }
-    if (!run_batch(batch, outage_state)) {
+    if (!run_batch(batch, outage_)) {
       bool stopping = false;
       {
         const std::lock_guard lock(mutex_);
@@ -151,6 +183,7 @@ void batch_store::loop() {
     last_commit = steady::now();
     const std::lock_guard lock(mutex_);
     ++commits_;
+    writing_ = false;
   }
 }
 
@@ -250,7 +283,7 @@ void batch_store::run_read(job& j, const std::function<store_connection&()>& con
   }
 }
 
-bool batch_store::run_batch(std::deque<job>& batch, outage& state) {
+bool batch_store::run_batch(std::deque<job>& batch, outage& state, bool here) {
   std::vector<char> written(batch.size(), 0);
   bool any_write = false;
   for (const auto& j : batch) any_write |= j.write;
@@ -309,6 +342,7 @@ bool batch_store::run_batch(std::deque<job>& batch, outage& state) {
         throw;
       }
     } catch (const std::exception& e) {
+      if (here && lock_busy(e)) return false;  // the writer's thread waits for the lock instead
       if (storage_failed(e)) {
         {
           const std::lock_guard lock(mutex_);
@@ -401,7 +435,7 @@ void batch_store::save_step(table_step step, std::function<void(step_result)> do
       if (written) return done(step_result{step_result::outcome::written, std::move(results->games)});
       done(step_result{results->moved ? step_result::outcome::moved : step_result::outcome::failed, {}});
     };
-  push_write(std::move(j));
+  push_write(std::move(j), true);
 }
 
 void batch_store::fence_table(store_connection& c, const std::string& code, std::int64_t epoch) {
@@ -467,6 +501,15 @@ void batch_store::wait_for_writes_for_tests() {
   auto done = committed.get_future();
   push_write(job{[](store_connection&) {}, [&committed](bool) { committed.set_value(); }, true, {}, {}});
   done.wait();
+  // The answer comes inside the batch: wait for its writer to let go too, so that the
+  // store is idle when nothing else is queued.
+  for (;;) {
+    {
+      const std::lock_guard lock(mutex_);
+      if (!writing_ || stopping_) return;
+    }
+    std::this_thread::yield();
+  }
 }
 
 bool batch_store::healthy() const {

@@ -8,6 +8,12 @@
 // tried again with a back-off, answering nobody meanwhile; the store is unhealthy until
 // it goes in.
 //
+// A backend whose commit only hands pages to the kernel (SQLite: WAL, synchronous=NORMAL)
+// may let a game step commit on the caller's thread: when no batch is being written and
+// none waits, the network thread that made the step writes it itself and hears the answer
+// at once, with no hand-off to the store's thread and back (issue 31). Whenever a batch is
+// under way, steps queue behind it and go over together, in one wake-up.
+//
 // Reads (the rankings API) have a thread and a connection of their own when the backend
 // gives one, so a slow leaderboard never delays a game step's commit; otherwise they run
 // on the writer's thread, after their batch's commit.
@@ -71,18 +77,19 @@ class batch_store : public store {
   // rankings request, and is refused, returning false, when the cap is reached).
   bool read_with(std::function<void(store_connection&)> job);
   // What the steps wrote (also logged at close). Only once the store is closed: the
-  // writer's thread keeps them without a lock.
+  // writing thread keeps them without a lock.
   write_totals written_for_tests() const { return written_; }
-  // Blocks until every write queued before it has been committed (at once when the store
-  // is not running): reads no longer wait behind writes, so a test that reads what it
-  // wrote waits here first.
+  // Blocks until every write queued before it has been committed and their batch is
+  // done (at once when the store is not running): reads no longer wait behind writes, so
+  // a test that reads what it wrote waits here first.
   void wait_for_writes_for_tests();
 
  protected:
   explicit batch_store(std::size_t max_waiting_reads);
 
   // What a backend gives the queue.
-  // The connection writes go through, on the writer's thread. A backend that lost its
+  // The connection writes go through, on the thread writing a batch (the writer's, or a
+  // caller's: commits_on_caller()), one at a time. A backend that lost its
   // connection makes a new one here; failing that, it throws an error that
   // storage_failed() accepts, and the batch waits.
   virtual store_connection& writer() = 0;
@@ -119,6 +126,17 @@ class batch_store : public store {
   // the transaction ends, or throws table_moved. Only a store that shares_tables() is
   // given such steps.
   virtual void fence_table(store_connection& c, const std::string& code, std::int64_t epoch);
+  // Whether a step may be committed on the thread that saves it when the store is idle:
+  // only for a commit that never waits on a disk's flush or a network round trip.
+  virtual bool commits_on_caller() const { return false; }
+  // Around a caller's commit (commits_on_caller()): a network thread must not sleep on
+  // a lock another connection holds (a checkpoint, a backup), so it fails at once and
+  // the step goes to the writer's thread, which waits.
+  virtual void waits_for_locks(bool wait) { (void)wait; }
+  virtual bool lock_busy(const std::exception& e) const {
+    (void)e;
+    return false;
+  }
 
   // Batches committed so far (SQLite's checkpointer looks for new ones).
   std::uint64_t commits() const;
@@ -141,7 +159,9 @@ class batch_store : public store {
     // A read that threw or found no connection: why. May be empty.
     std::function<void(const std::string& why)> failed;
   };
-  void push_write(job j);
+  // `here`: the job may be committed on this thread, now, when nothing else is being
+  // written or waits (commits_on_caller()); its after_commit then runs here too.
+  void push_write(job j, bool here = false);
   enum class read_queued { yes, full, closed };
   read_queued push_read(job j);
   // Queues `run` as a read whose answer goes to `done`, exactly once: a refusal (busy,
@@ -152,9 +172,12 @@ class batch_store : public store {
 
  private:
   void loop();
+  // Commits `j` on the caller's thread, which holds writing_; hands it to the writer's
+  // thread if the database refused it.
+  void commit_here(job j);
   void read_loop();
   // A database that refuses writes: when it began, how long to wait before the next try,
-  // and when the log last said so. On the writer's thread only.
+  // and when the log last said so. Used by whoever holds writing_.
   struct outage {
     std::optional<std::chrono::steady_clock::time_point> since;
     std::chrono::steady_clock::time_point last_said{};
@@ -165,7 +188,8 @@ class batch_store : public store {
   };
   // Commits the batch and answers its jobs; false, with nothing answered, when the
   // database refused it (full, unreachable): the batch is then kept and tried again.
-  bool run_batch(std::deque<job>& batch, outage& state);
+  // `here`: a caller's commit, which a lock held elsewhere fails quietly (no outage).
+  bool run_batch(std::deque<job>& batch, outage& state, bool here = false);
   // Calls each job's after_commit with whether it was written.
   static void answer(std::deque<job>& batch, const std::vector<char>& written);
   static void finish_unwritten(std::deque<job>& batch);
@@ -184,7 +208,12 @@ class batch_store : public store {
   bool stopping_ = false;
   bool started_ = false;
   bool healthy_ = true;
-  write_totals written_;  // the writer's thread's alone while it runs
+  // A batch is being written (by the writer's thread, or a caller's: commit_here), or
+  // one the database refused waits for its next try. Whoever set it alone uses the
+  // writing connection, written_ and outage_ until it is cleared.
+  bool writing_ = false;
+  write_totals written_;
+  outage outage_;
   std::thread worker_;
   std::thread read_worker_;
   std::uint64_t commits_ = 0;  // batches committed

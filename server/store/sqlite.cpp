@@ -4,6 +4,8 @@
 
 namespace shithead::server::sqlite {
 
+bool error::busy() const { return (code_ & 0xff) == SQLITE_BUSY; }
+
 bool error::storage_failed() const {
   switch (code_ & 0xff) {
     case SQLITE_FULL:
@@ -29,7 +31,16 @@ database::database(const std::string& path, bool create) {
   }
   sqlite3_extended_result_codes(db_, 1);
   // A second process (a backup, the sqlite3 shell) may hold a lock for a moment.
-  sqlite3_busy_timeout(db_, 5000);
+  waits_for_locks(true);
+}
+
+void database::lock_wait(std::chrono::milliseconds wait) {
+  lock_wait_ = wait;
+  waits_for_locks(true);
+}
+
+void database::waits_for_locks(bool wait) {
+  sqlite3_busy_timeout(db_, wait ? static_cast<int>(lock_wait_.count()) : 0);
 }
 
 database::~database() { sqlite3_close_v2(db_); }

@@ -3,6 +3,7 @@
 // values (never text pasted into SQL), and transactions that roll back unless
 // committed. Errors are exceptions carrying SQLite's message: the store's one thread
 // catches them at the edge of each job. Not thread-safe: one thread owns a database.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -23,6 +24,8 @@ class error : public std::runtime_error {
   // The disk or the file failed (full, I/O error, read-only, locked out), not the SQL:
   // the same write may well succeed later, so it is kept and tried again.
   bool storage_failed() const;
+  // Another connection (the checkpointer, another process) held a lock we needed.
+  bool busy() const;
 
  private:
   int code_;
@@ -51,10 +54,16 @@ class database {
   // True when SQLite could open the file for reading only (the OS refused writing).
   bool read_only() const;
   sqlite3* handle() const { return db_; }
+  // How long a statement waits for a lock another connection holds before it fails as
+  // busy (5 s from opening). waits_for_locks(false) fails at once instead, until
+  // waits_for_locks(true) brings the wait back.
+  void lock_wait(std::chrono::milliseconds wait);
+  void waits_for_locks(bool wait);
 
  private:
   sqlite3* db_ = nullptr;
   std::size_t prepared_ = 0;
+  std::chrono::milliseconds lock_wait_{5000};
 };
 
 class statement {

@@ -93,6 +93,11 @@ std::vector<player_record> sqlite_store::load_players() { return connection_->qu
 
 std::vector<saved_table> sqlite_store::load_rooms() { return connection_->queries.rooms(); }
 
+bool sqlite_store::lock_busy(const std::exception& e) const {
+  const auto* db_error = dynamic_cast<const sqlite::error*>(&e);
+  return db_error && db_error->busy();
+}
+
 bool sqlite_store::storage_failed(const std::exception& e) const {
   const auto* db_error = dynamic_cast<const sqlite::error*>(&e);
   return db_error && db_error->storage_failed();

@@ -71,7 +71,7 @@ class sqlite_store final : public batch_store {
   // the reading connection); the others are for the caller's thread before start().
   bool read_for_tests(std::function<void(sqlite_connection&)> read);
   sqlite::database& database_for_tests() { return connection_->db; }
-  // Before start(): runs on the writer's thread before each try at a batch, with the
+  // Before start(): runs on the writing thread before each try at a batch, with the
   // writing connection (a test of a full disk sets PRAGMA max_page_count there).
   void before_each_batch_for_tests(std::function<void(sqlite::database&)> hook) { before_batch_ = std::move(hook); }
   sqlite_queries& queries_for_tests() { return connection_->queries; }
@@ -86,6 +86,10 @@ class sqlite_store final : public batch_store {
   std::string refuses_writes() const override;
   std::string failing_writes_text() const override { return "the disk refuses writes (full, or an I/O error)"; }
   void before_batch() override;
+  // WAL with synchronous=NORMAL: a commit writes to the page cache and never flushes.
+  bool commits_on_caller() const override { return true; }
+  void waits_for_locks(bool wait) override { connection_->db.waits_for_locks(wait); }
+  bool lock_busy(const std::exception& e) const override;
   void start_more() override;
   void stop_more() override;
 

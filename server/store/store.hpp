@@ -2,8 +2,11 @@
 // The store, as the rooms and the HTTP API see it: load what a starting server needs,
 // then queue writes and rankings questions and get the answers through callbacks (which
 // the callers post back to their own strands), so that no network thread waits on a
-// disk. No SQL here: server/store/sqlite_store.hpp is the backend today, and another
-// (PostgreSQL) is a second implementation of this class, not a change to its callers.
+// disk's flush or a database's round trip. (A SQLite step may be committed on the thread
+// that made it, when nothing else is being written: that commit hands a few pages to the
+// kernel and flushes nothing, and saves two hand-offs between threads.) No SQL here:
+// server/store/sqlite_store.hpp is the backend today, and another (PostgreSQL) is a
+// second implementation of this class, not a change to its callers.
 //
 // The queue's answers when busy (server/README.md, "Store"): a rankings question over the
 // backend's cap of waiting reads is refused at once as `busy`, with the seconds after
@@ -24,7 +27,10 @@
 // - Threads: load_players and load_rooms on the caller's thread before start(); every
 //   other call from any thread (rooms' strands, HTTP sessions' strands, the
 //   housekeeping timer); the callbacks (`done`) on the store's own threads, never on the
-//   caller's, except a refusal, which is answered at once on the caller's thread.
+//   caller's, except a refusal, which is answered at once on the caller's thread, and
+//   save_step's on a backend that commits steps where they are made (SQLite), which
+//   may run on the caller's thread before save_step returns: callers post, and hold no
+//   lock that `done` takes.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>

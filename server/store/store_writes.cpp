@@ -118,7 +118,7 @@ std::vector<recorded_game> write_step(store_rows& rows, const table_step& step, 
     for (const auto& action : step.actions) rows.append_action(step.code, action);
   }
   // Counted once the step has been written (a later rollback of the batch still counts
-  // it), on the writer's thread only: no lock on the step's path.
+  // it), by the one thread writing a batch: no lock on the step's path.
   ++totals.steps;
   if (step.state && !step.state->empty()) {
     ++totals.states;

@@ -8,6 +8,8 @@
 
 #include <atomic>
 #include <future>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -433,6 +435,108 @@ TEST(store, a_slow_read_does_not_delay_a_steps_commit) {
   EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT COUNT(*) FROM games"); }), 1);
 }
 
+// SQLite's commit only hands pages to the kernel, so a step saved while nothing else is
+// being written is committed on the thread that saved it (a room's network thread), and
+// answered there before save_step returns: no hand-off to the store's thread and back.
+TEST(store, a_step_saved_while_the_store_is_idle_is_committed_and_answered_on_the_callers_thread) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  sqlite_store s(path);
+  s.save_player(ana);
+  s.start();
+  s.wait_for_writes_for_tests();  // and the store is idle
+
+  std::optional<std::thread::id> answered_on;
+  std::vector<recorded_game> games;
+  s.save_table("IDLE", std::string("state"), {finished({human(ana), bot(1)}, {0, 1})},
+               [&](std::vector<recorded_game> r) {
+                 answered_on = std::this_thread::get_id();
+                 games = std::move(r);
+               });
+  ASSERT_TRUE(answered_on) << "not answered before save_step returned";
+  EXPECT_EQ(*answered_on, std::this_thread::get_id());
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_GT(games[0].game_id, 0);
+  // Committed: another connection sees it.
+  sqlite::database other(path, false);
+  EXPECT_EQ(count_rows(other, "SELECT count(*) FROM games"), 1);
+  EXPECT_EQ(count_rows(other, "SELECT count(*) FROM live_rooms WHERE code = 'IDLE'"), 1);
+}
+
+// While a batch is being written, a step saved meanwhile does not commit past it: it
+// waits in the queue, goes over with the next batch and is answered on the store's
+// thread, after the writes queued before it.
+TEST(store, a_step_saved_while_a_batch_is_written_waits_for_it_and_keeps_the_order) {
+  const temp_folder temp;
+  sqlite_store s(temp.file("shithead.db"));
+  std::atomic<bool> hold{false};
+  std::promise<void> entered, release;
+  auto released = release.get_future().share();
+  s.before_each_batch_for_tests([&](sqlite::database&) {
+    if (!hold.exchange(false)) return;
+    entered.set_value();
+    released.wait();
+  });
+  s.start();
+  std::mutex order_mutex;
+  std::vector<std::string> order;
+  const auto heard = [&](std::string what) {
+    const std::lock_guard lock(order_mutex);
+    order.push_back(std::move(what));
+  };
+  hold = true;
+  s.save_player(ana, [&](player_saved) { heard("ana"); });
+  entered.get_future().wait();  // the writer's thread is inside that batch
+
+  std::promise<std::thread::id> answered;
+  auto answered_on = answered.get_future();
+  s.save_table("WAIT", std::string("state"), {}, [&](std::vector<recorded_game>) {
+    heard("step");
+    answered.set_value(std::this_thread::get_id());
+  });
+  EXPECT_EQ(answered_on.wait_for(std::chrono::milliseconds(0)), std::future_status::timeout);
+  release.set_value();
+  ASSERT_EQ(answered_on.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_NE(answered_on.get(), std::this_thread::get_id());
+  const std::lock_guard lock(order_mutex);
+  EXPECT_EQ(order, (std::vector<std::string>{"ana", "step"}));
+}
+
+// A lock another connection holds (a backup, the sqlite3 shell, a checkpoint) never
+// puts the saving thread to sleep: its commit fails at once, quietly, and the store's
+// thread writes the step once the lock is let go. The store stays healthy meanwhile.
+TEST(store, a_step_that_finds_the_database_locked_goes_to_the_stores_thread_without_waiting) {
+  const temp_folder temp;
+  const auto path = temp.file("shithead.db");
+  sqlite_store s(path);
+  s.start();
+  s.save_player(ana);
+  s.wait_for_writes_for_tests();
+
+  sqlite::database other(path, false);
+  other.exec("BEGIN IMMEDIATE");
+  std::atomic<bool> let_go{false};
+  std::thread releaser([&] {
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    let_go = true;
+    other.exec("ROLLBACK");
+  });
+  std::promise<std::thread::id> answered;
+  auto answered_on = answered.get_future();
+  s.save_table("LOCK", std::string("state"), {},
+               [&](std::vector<recorded_game>) { answered.set_value(std::this_thread::get_id()); });
+  const bool returned_while_locked = !let_go;
+  const bool healthy_while_locked = s.healthy();
+  const bool ready = answered_on.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  releaser.join();
+  EXPECT_TRUE(returned_while_locked) << "save_step waited for the lock";
+  EXPECT_TRUE(healthy_while_locked);
+  ASSERT_TRUE(ready);
+  EXPECT_NE(answered_on.get(), std::this_thread::get_id());
+  EXPECT_TRUE(s.healthy());
+  EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT count(*) FROM live_rooms"); }), 1);
+}
+
 TEST_P(store_on, queue_depth_counts_the_jobs_not_yet_taken) {
   const auto opened = database_.open();
   auto& s = *opened;
@@ -457,7 +561,7 @@ TEST(store, healthy_turns_false_while_a_batch_cannot_be_written_and_back_when_it
   EXPECT_TRUE(s.healthy());
   s.save_player(ana);
   s.save_player(bob);
-  ::sqlite3_busy_timeout(s.database_for_tests().handle(), 0);  // fail at once, not after 5 s
+  s.database_for_tests().lock_wait(std::chrono::milliseconds(0));  // fail at once, not after 5 s
   s.start();
   EXPECT_EQ(on_store(s, [](sqlite::database& db) { return count_rows(db, "SELECT COUNT(*) FROM players"); }), 2);
 

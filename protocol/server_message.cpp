@@ -422,20 +422,7 @@ std::string text_of(const room_message& m) {
   return text;
 }
 
-std::string text_of(const game_message& m) {
-  std::string text;
-  text.reserve(frame_reserve);
-  json_writer out(text);
-  write_start(out, "game");
-  out.key("version").number(m.version);
-  out.key("events").begin_array();
-  for (const auto& e : m.events) write_event(out, e);
-  out.end_array();
-  write_view(out.key("view"), m.view);
-  write_deadlines(out.key("deadlines"), m.deadlines);
-  out.end_object();
-  return text;
-}
+std::string text_of(const game_message& m) { return game_text(m.version, m.events, m.view, m.deadlines); }
 
 // The rare messages keep the tree.
 template <class Message>
@@ -444,6 +431,22 @@ std::string text_of(const Message& m) {
 }
 
 }  // namespace
+
+std::string game_text(std::uint64_t version, const std::vector<rules::event>& events, const rules::seat_view& view,
+                      const deadlines& clocks) {
+  std::string text;
+  text.reserve(frame_reserve);
+  json_writer out(text);
+  write_start(out, "game");
+  out.key("version").number(version);
+  out.key("events").begin_array();
+  for (const auto& e : events) write_event(out, e);
+  out.end_array();
+  write_view(out.key("view"), view);
+  write_deadlines(out.key("deadlines"), clocks);
+  out.end_object();
+  return text;
+}
 
 std::string to_text(const server_message& message) {
   return std::visit([](const auto& m) { return text_of(m); }, message);

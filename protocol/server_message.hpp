@@ -311,6 +311,11 @@ using server_message =
 // every member, are written directly (protocol/json_writer.hpp); the others through
 // message_to_json (server_message_json.hpp).
 std::string to_text(const server_message& message);
+// A game message's text from its parts, the same as to_text(game_message{version,
+// events, view, deadlines}) without copying the view into a message first: a room
+// writes each seat's frame from the one view it refills seat after seat.
+std::string game_text(std::uint64_t version, const std::vector<rules::event>& events, const rules::seat_view& view,
+                      const deadlines& clocks);
 
 // The inverse of to_text, for clients written in C++ (the command-line player, the load
 // generator) and for tests: every key of the documented message and no other, or an

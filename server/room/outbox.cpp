@@ -9,6 +9,10 @@ void deliver(const std::vector<letter>& letters) {
   // list finds the text already written.
   std::vector<std::pair<const protocol::server_message*, frame>> written;
   for (const auto& l : letters) {
+    if (l.text) {
+      l.to->deliver(l.text);
+      continue;
+    }
     frame text;
     for (const auto& [message, f] : written)
       if (message == l.message.get()) text = f;

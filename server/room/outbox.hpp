@@ -31,10 +31,13 @@ struct finished_room_game {
 };
 
 // One message to one member. A broadcast's letters share one message, so the host writes
-// its text once.
+// its text once. A seat's own game frame is written at once instead (`text`, and no
+// message): it is sent to nobody else, and writing it from the room's reused view saves
+// copying that view, with its seats' cards, into a message per seat per step.
 struct letter {
   std::shared_ptr<participant> to;
   std::shared_ptr<protocol::server_message> message;
+  frame text;
 };
 
 // What one call into the room asks of its host.
@@ -61,7 +64,8 @@ struct outbox {
   int late_bot_answers = 0;
 };
 
-// Writes each distinct message of `letters` once and delivers the text to its members.
+// Writes each distinct message of `letters` once and delivers the text to its members
+// (a letter written already goes as it is).
 void deliver(const std::vector<letter>& letters);
 
 }  // namespace shithead::server

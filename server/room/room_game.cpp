@@ -393,7 +393,7 @@ void room::fire_due(time_point now) {
 // Frames
 
 void room::send(const std::shared_ptr<participant>& to, protocol::server_message message) {
-  if (to) pending_.letters.push_back(letter{to, std::make_shared<protocol::server_message>(std::move(message))});
+  if (to) pending_.letters.push_back(letter{to, std::make_shared<protocol::server_message>(std::move(message)), {}});
 }
 
 void room::send_error(const std::string& player_id, const request_id& id, protocol::error_code code,
@@ -407,9 +407,9 @@ void room::broadcast(protocol::server_message message) {
 
 void room::broadcast(std::shared_ptr<protocol::server_message> shared) {
   for (const auto& s : seating_.seats)
-    if (s.human() && !s.left && s.connection) pending_.letters.push_back(letter{s.connection, shared});
+    if (s.human() && !s.left && s.connection) pending_.letters.push_back(letter{s.connection, shared, {}});
   for (const auto& w : seating_.watchers)
-    if (w.connection) pending_.letters.push_back(letter{w.connection, shared});
+    if (w.connection) pending_.letters.push_back(letter{w.connection, shared, {}});
 }
 
 int room::game_seat_of(int index) const {
@@ -486,7 +486,7 @@ void room::broadcast_room(time_point now) {
   // Every spectator sees the same: one message for all of them.
   const auto shared = std::make_shared<protocol::server_message>(personalize(base, -1));
   for (const auto& w : seating_.watchers)
-    if (w.connection) pending_.letters.push_back(letter{w.connection, shared});
+    if (w.connection) pending_.letters.push_back(letter{w.connection, shared, {}});
 }
 
 void room::flush_events(time_point now) {
@@ -498,7 +498,7 @@ void room::flush_events(time_point now) {
     if (!spectators)
       spectators = std::make_shared<protocol::server_message>(
           protocol::game_message{version_, pending_events_, rules::spectator_view(*game_), clocks});
-    pending_.letters.push_back(letter{to, spectators});
+    pending_.letters.push_back(letter{to, spectators, {}});
   };
   for (std::size_t i = 0; i < seating_.seats.size(); ++i) {
     const auto& s = seating_.seats[i];
@@ -509,7 +509,8 @@ void room::flush_events(time_point now) {
       continue;
     }
     rules::view_for(*game_, viewer, view_);
-    send(s.connection, protocol::game_message{version_, pending_events_, view_, clocks});
+    pending_.letters.push_back(
+        letter{s.connection, nullptr, make_frame(protocol::game_text(version_, pending_events_, view_, clocks))});
   }
   for (const auto& w : seating_.watchers)
     if (w.connection) deliver_public(w.connection);

@@ -139,6 +139,8 @@ TEST(frame_writer, a_frame_with_no_events_and_the_largest_version_matches_the_tr
   auto state = rules::new_game(rules::preset_ruleset(rules::preset_id::shiphead), 4, -1, 3).value();
   const game_message frame{UINT64_MAX, {}, rules::view_for(state, 2), deadlines{0ms, 45'000ms, 0ms}};
   EXPECT_EQ(to_text(frame), tree_text(frame));
+  // What a room writes from its parts is the same text.
+  EXPECT_EQ(game_text(frame.version, frame.events, frame.view, frame.deadlines), tree_text(frame));
 }
 
 // ---- room frames --------------------------------------------------------------------

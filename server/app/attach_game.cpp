@@ -58,20 +58,18 @@ void start_websocket(const std::shared_ptr<game_service>& service, boost::beast:
   // their moves, the room's answer and the frames to the others then stay on one thread.
   const auto table = protocol::table_of_socket_target(request.target());
   auto* home = table ? service->home_of(*table) : nullptr;
-  if (!home || home == &context_of(stream.get_executor())) {
-    std::make_shared<websocket_session>(std::move(stream), service, limits, std::move(metrics), std::move(place))
+  auto start = [service, limits, metrics = std::move(metrics), request = std::move(request),
+                place = std::move(place)](boost::beast::tcp_stream on) mutable {
+    std::make_shared<websocket_session>(std::move(on), service, limits, std::move(metrics), std::move(place))
         ->run(std::move(request));
-    return;
-  }
+  };
+  if (!home || home == &context_of(stream.get_executor())) return start(std::move(stream));
   // The session starts on its new strand: its handlers run there, and none may run
   // while this thread is still starting it.
   auto moved = move_to(std::move(stream), *home);
   auto executor = moved.get_executor();
-  boost::asio::post(executor, [service, limits, metrics = std::move(metrics), stream = std::move(moved),
-                               request = std::move(request), place = std::move(place)]() mutable {
-    std::make_shared<websocket_session>(std::move(stream), service, limits, std::move(metrics), std::move(place))
-        ->run(std::move(request));
-  });
+  boost::asio::post(executor,
+                    [start = std::move(start), moved = std::move(moved)]() mutable { start(std::move(moved)); });
 }
 
 }  // namespace shithead::server

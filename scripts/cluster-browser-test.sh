@@ -29,7 +29,7 @@ sleep 1.5 # every server checked up by the proxy (rise 2 at 500 ms)
 
 status=0
 (cd tests/browser && SHITHEAD_URL="http://127.0.0.1:$proxy_port" SHITHEAD_PROXY_LOG="cat $work/haproxy.log" \
-  timeout 300 node --test --test-concurrency=1 cluster/) || status=$?
+  timeout 480 node --test --test-concurrency=1 cluster/) || status=$?
 if [ $status -ne 0 ]; then
   echo "cluster-browser-test: failed (status $status); the proxy's and the servers' logs:" >&2
   tail -n 30 "$work/haproxy.log" "$work"/node*.log >&2

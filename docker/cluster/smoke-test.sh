@@ -77,7 +77,7 @@ sleep 1.5 # every server checked up by the proxy (rise 2 at 500 ms)
 say "three servers up behind the proxy on port $proxy_port"
 
 (cd ../tests/browser && SHITHEAD_URL="http://127.0.0.1:$proxy_port" \
-  SHITHEAD_PROXY_LOG="docker logs $project-proxy 2>&1" timeout 300 node --test cluster/) ||
+  SHITHEAD_PROXY_LOG="docker logs $project-proxy 2>&1" timeout 480 node --test cluster/) ||
   fail "the two browsers did not play at one table"
 
 say "killing shithead-2 (SIGKILL)"

@@ -14,7 +14,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execSync } from 'node:child_process';
-import { BASE, DESKTOP, PHONE, launchBrowser, newPlayer, pickName, shot, sleep, suffix, takeStep } from '../e2e/helpers.js';
+import {
+  BASE, DESKTOP, PHONE, launchBrowser, limitTurns, newPlayer, pickName, shot, sleep, suffix, takeStep, untilOver,
+} from '../e2e/helpers.js';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -57,6 +59,9 @@ test('two browsers on two servers: a public table in the other lobby, joined and
   const bob = await newPlayer(browser, PHONE);
   const names = { ana: `Ana-${suffix()}`, bob: `Bob-${suffix()}` };
 
+  // Clicked through, a game ends in about 165 turns, but one in a few hundred runs past
+  // 900, longer than the test may take: Ana's tables end abandoned at 400 turns.
+  await limitTurns(ana.page, 400);
   const anaServer = await intoLobby(ana, names.ana);
   // Round robin sends the next lobby socket elsewhere, unless other requests came between.
   const bobServer = await lobbyApartFrom(bob, await intoLobby(bob, names.bob), anaServer);
@@ -90,7 +95,7 @@ test('two browsers on two servers: a public table in the other lobby, joined and
   await ana.page.locator('[data-testid=start-game]').click();
   const over = { ana: false, bob: false };
   let steps = 0;
-  for (let round = 0; round < 3000 && !(over.ana && over.bob); round += 1) {
+  await untilOver(200_000, async () => {
     let acted = false;
     for (const [who, p] of [['ana', ana], ['bob', bob]]) {
       if (over[who]) continue;
@@ -99,8 +104,15 @@ test('two browsers on two servers: a public table in the other lobby, joined and
       else if (did !== 'idle') { acted = true; steps += 1; }
     }
     if (!acted) await sleep(60);
-  }
-  assert.ok(over.ana && over.bob, `the game ended for both (after ${steps} steps)`);
+    return over.ana && over.bob;
+  });
+  // A game that stops moving says where it stands on each page.
+  const where = async (p) => p.page.evaluate(() => {
+    const table = window.shitheadApp?.table;
+    return JSON.stringify({ version: table?.version, legal: table?.view?.legal?.map((a) => a.type), status: window.shitheadApp?.connection?.status });
+  });
+  assert.ok(over.ana && over.bob,
+    `the game ended for both (after ${steps} steps; Ana's page ${await where(ana)}, Bob's ${await where(bob)})`);
   await shot(ana.page, 'cluster-game-over-desktop.png');
   await shot(bob.page, 'cluster-game-over-phone.png');
   t.diagnostic(`${steps} steps clicked; the table's sockets: ${tableSockets.length}`);

@@ -78,7 +78,13 @@ json action_to_json(const rules::action& a) {
 }
 
 void write_action(json_writer& out, const rules::action& a) {
-  out.begin_object().key("type").string(rules::action_name(a));
+  out.begin_object();
+  write_action_members(out, a);
+  out.end_object();
+}
+
+void write_action_members(json_writer& out, const rules::action& a) {
+  out.key("type").string(rules::action_name(a));
   if (const auto* swap = std::get_if<rules::swap_action>(&a)) {
     write_cards(out.key("face_up"), swap->face_up);
     if (swap->more) out.key("more").boolean(true);
@@ -88,7 +94,6 @@ void write_action(json_writer& out, const rules::action& a) {
   } else if (const auto* down = std::get_if<rules::face_down_action>(&a)) {
     out.key("slot").number(down->slot);
   }
-  out.end_object();
 }
 
 parsed<rules::action> action_from_json(const json& value, std::string_view path,

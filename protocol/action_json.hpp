@@ -20,6 +20,8 @@ namespace shithead::protocol {
 json action_to_json(const rules::action& a);
 // The same, written straight into a frame: the same keys in the same order.
 void write_action(json_writer& out, const rules::action& a);
+// Its members alone, into an object the caller opened (a record's action after "seat").
+void write_action_members(json_writer& out, const rules::action& a);
 
 // Keys other than the action type's own are errors unless listed in `also_known`
 // (a record's "seat").

@@ -104,7 +104,7 @@ void append_json_string(std::string& out, std::string_view text) {
 }
 
 void json_writer::before_value() {
-  if (need_comma_) out_ += ',';
+  if (need_comma_) comma();
   need_comma_ = true;
 }
 
@@ -135,9 +135,9 @@ json_writer& json_writer::end_array() {
 }
 
 json_writer& json_writer::key(std::string_view name) {
-  if (need_comma_) out_ += ',';
+  if (need_comma_) comma();
   append_json_string(out_, name);
-  out_ += ':';
+  out_ += spaced_ ? ": " : ":";
   need_comma_ = false;  // the value follows the colon directly
   return *this;
 }

@@ -16,9 +16,15 @@
 
 namespace shithead::protocol {
 
+// compact: {"seat":0,"type":"pickup"}, as frames go out. spaced: a space after every
+// colon and comma, {"seat": 0, "type": "pickup"}, as format_json_line writes it for
+// people who read records.
+enum class json_layout { compact, spaced };
+
 class json_writer {
  public:
-  explicit json_writer(std::string& out) : out_(out) {}
+  explicit json_writer(std::string& out, json_layout layout = json_layout::compact)
+      : out_(out), spaced_(layout == json_layout::spaced) {}
 
   json_writer& begin_object();
   // Goes on inside an object whose opening brace and first members are already in the
@@ -45,7 +51,10 @@ class json_writer {
  private:
   void before_value();
 
+  void comma() { out_ += spaced_ ? ", " : ","; }
+
   std::string& out_;
+  bool spaced_;
   // A value or a closed container was the last thing written at this level, so the next
   // key or value needs a comma. Cleared by an opening bracket and by a key.
   bool need_comma_ = false;

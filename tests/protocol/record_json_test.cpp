@@ -1,12 +1,17 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "protocol/record_json.hpp"
+#include "protocol/ruleset_json.hpp"
+#include "rules/bots.hpp"
 #include "rules/deal.hpp"
+#include "rules/engine.hpp"
+#include "rules/view.hpp"
 #include "tests/protocol/text_checks.hpp"
 
 namespace shithead::protocol {
@@ -299,6 +304,111 @@ TEST(record_json, mistakes_are_errors_that_name_the_problem) {
     EXPECT_TRUE(contains(record.error().message, c.expected))
         << c.text << "\n  message: " << record.error().message << "\n  expected: " << c.expected;
   }
+}
+
+// ---- the written record is the tree's text --------------------------------------------
+
+// A record as it was written before issue 31, through record_to_json's tree, each part
+// formatted by format_json_line: write_record() now writes straight into the text, and
+// stored records, diffs and `shithead replay` must not see a difference.
+std::string tree_record_text(const game_record& record) {
+  const json full = record_to_json(record);
+  std::string text = "{\"ruleset\": " + format_json_line(full["ruleset"]);
+  if (full.contains("rules_revision")) text += ", \"rules_revision\": " + dump_json(full["rules_revision"]);
+  text += ", \"players\": " + dump_json(full["players"]) + ", \"dealer\": " + dump_json(full["dealer"]) + ",\n";
+  if (full.contains("seed")) {
+    text += " \"seed\": " + dump_json(full["seed"]) + ",\n";
+  } else {
+    const json& deal = full["deal"];
+    text += " \"deal\": {\n";
+    for (const char* zone : {"hands", "face_up", "face_down"})
+      text += "  \"" + std::string(zone) + "\": " + format_json_line(deal[zone]) + ",\n";
+    text += "  \"stock\": " + format_json_line(deal["stock"]) + "},\n";
+  }
+  const json& actions = full["actions"];
+  if (actions.empty()) return text + " \"actions\": []}\n";
+  text += " \"actions\": [\n";
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    text += "  " + format_json_line(actions[i]) + (i + 1 < actions.size() ? ",\n" : "\n");
+  return text + " ]}\n";
+}
+
+// Every preset, and options that change what a record holds: a ruleset written as an
+// object, a rules revision (a reset moved to another rank), give-pile jokers (a play's
+// "target"), stacked swaps ("more"), several decks and none.
+std::vector<rules::ruleset> record_rulesets() {
+  std::vector<rules::ruleset> out;
+  for (auto preset : rules::all_presets) out.push_back(rules::preset_ruleset(preset));
+  const auto variant = [&out](rules::preset_id preset, auto set) {
+    rules::ruleset_options o;
+    set(o);
+    auto made = rules::make_ruleset(preset, o);
+    ASSERT_TRUE(made) << made.error().message;
+    out.push_back(std::move(made).value());
+  };
+  variant(rules::preset_id::standard, [](auto& o) { o.jokers = rules::joker_rule::give_pile; });
+  variant(rules::preset_id::limbo, [](auto& o) { o.swap_stacking = true; });
+  variant(rules::preset_id::shiphead, [](auto& o) { o.powers = {{14, rules::bit_of(rules::rank_power::reset)}}; });
+  variant(rules::preset_id::palace, [](auto& o) {
+    o.hand_size = 7;
+    o.decks = 3;
+  });
+  variant(rules::preset_id::isf, [](auto& o) { o.decks = 0; });
+  return out;
+}
+
+TEST(record_json, every_written_record_of_whole_bot_games_is_the_tree_text_byte_for_byte) {
+  int records = 0;
+  std::set<std::string> seen;  // the parts that only some records have
+  std::uint64_t seed = 3;
+  std::vector<rules::event> events;
+  for (const auto& ruleset : record_rulesets()) {
+    for (int players = rules::min_players; players <= rules::max_players; ++players, ++seed) {
+      auto game = rules::new_game(ruleset, players, -1, seed);
+      if (!game) continue;  // too few cards for this many players under this ruleset
+      auto& state = game.value();
+      game_record record;
+      record.ruleset = ruleset;
+      record.players = players;
+      record.dealer = state.dealer;
+      record.start = seed;
+      if (seed % 2 == 0) {  // every other game starts from its cards as dealt
+        auto cards = rules::deal_from_seed(ruleset, players, state.dealer, seed);
+        ASSERT_TRUE(cards);
+        record.start = cards.value();
+      }
+      SCOPED_TRACE(dump_json(ruleset_to_json(ruleset)) + ", " + std::to_string(players) + " players, seed " +
+                   std::to_string(seed));
+      ASSERT_EQ(write_record(record), tree_record_text(record));  // before any action
+      // The random bot waits, picks up and swaps oddly, so every kind of action comes.
+      const auto bot = seed % 3 == 0 ? rules::bot_kind::greedy : rules::bot_kind::random;
+      rules::rng random(seed);
+      for (int step = 0; !state.over() && step < 600; ++step) {
+        const int seat = rules::seat_to_act(state);
+        const auto action = rules::choose_action(bot, rules::view_for(state, seat), random);
+        ASSERT_TRUE(action);
+        ASSERT_FALSE(rules::try_apply(state, seat, *action, events));
+        record.actions.push_back(recorded_action{seat, *action});
+      }
+      // Bots never stack swaps: a stacked swap written into every fourth record.
+      if (seed % 4 == 1)
+        record.actions.insert(record.actions.begin(),
+                              recorded_action{0, rules::swap_action{{card(5, suit::hearts)}, true}});
+      const auto text = write_record(record);
+      ASSERT_EQ(text, tree_record_text(record));
+      auto back = parse_record(text);
+      ASSERT_TRUE(back) << back.error().message;
+      EXPECT_EQ(back.value(), record);
+      for (const char* part : {"\"more\": true", "\"target\": ", "\"rules_revision\": ", "\"deal\": ", "\"seed\": ",
+                               "\"ruleset\": {", "\"slot\": ", "\"wait\"", "\"pickup\""})
+        if (contains(text, part)) seen.insert(part);
+      ++records;
+    }
+  }
+  EXPECT_GE(records, 70);
+  std::string parts;
+  for (const auto& part : seen) parts += part + "  ";
+  EXPECT_EQ(seen.size(), 9u) << parts;
 }
 
 TEST(record_json, a_record_that_parses_may_still_hold_an_impossible_deal) {

@@ -84,22 +84,25 @@ void batch_store::push_write(job j, bool here) {
 }
 
 void batch_store::commit_here(job j) {
-  std::deque<job> batch;
+  // One caller at a time commits here (writing_), so its one-job batch is a member kept
+  // from commit to commit: a deque's map and block, allocated once.
+  auto& batch = caller_batch_;  // empty: the last caller cleared it
   batch.push_back(std::move(j));
   waits_for_locks(false);
   const bool written = run_batch(batch, outage_, true);
   waits_for_locks(true);
+  // A lock held elsewhere, or refused (a full disk): the writer's thread takes the job
+  // first, waiting for the lock, or trying again with the back-off as it would any batch.
+  std::optional<job> again;
+  if (!written) again = std::move(batch.front());
+  batch.clear();  // before writing_ is let go: the next caller's batch is this one
   bool wake = false;
   {
     const std::lock_guard lock(mutex_);
-    if (written) {
+    if (again)
+      queue_.push_front(std::move(*again));
+    else
       ++commits_;
-    } else {
-      // A lock held elsewhere, or refused (a full disk): the writer's thread takes it
-      // first, waiting for the lock, or trying again with the back-off as it would any
-      // batch.
-      queue_.push_front(std::move(batch.front()));
-    }
     writing_ = false;
     wake = !queue_.empty() || stopping_;
   }

@@ -203,6 +203,7 @@ class batch_store : public store {
   std::condition_variable read_wake_;
   std::condition_variable closing_;
   std::deque<job> queue_;
+  std::deque<job> caller_batch_;   // commit_here's, used by whoever holds writing_
   std::deque<job> reads_;          // for the reader's thread
   std::size_t waiting_reads_ = 0;  // the reads in queue_ or reads_
   bool stopping_ = false;

@@ -43,7 +43,33 @@ void database::waits_for_locks(bool wait) {
   sqlite3_busy_timeout(db_, wait ? static_cast<int>(lock_wait_.count()) : 0);
 }
 
-database::~database() { sqlite3_close_v2(db_); }
+database::~database() {
+  for (auto* kept : {begin_, commit_, rollback_}) sqlite3_finalize(kept);
+  sqlite3_close_v2(db_);
+}
+
+void database::run_kept(sqlite3_stmt*& kept, const char* sql) {
+  if (!kept) {
+    if (sqlite3_prepare_v2(db_, sql, -1, &kept, nullptr) != SQLITE_OK) {
+      sqlite3_finalize(kept);
+      kept = nullptr;
+      throw error(sqlite3_errmsg(db_), sqlite3_extended_errcode(db_));
+    }
+  }
+  const int code = sqlite3_step(kept);
+  if (code == SQLITE_DONE || code == SQLITE_ROW) {
+    sqlite3_reset(kept);
+    return;
+  }
+  // As exec() would say it: SQLite's message and extended code, taken before the reset.
+  error failed(sqlite3_errmsg(db_), sqlite3_extended_errcode(db_));
+  sqlite3_reset(kept);
+  throw failed;
+}
+
+void database::begin_immediate() { run_kept(begin_, "BEGIN IMMEDIATE"); }
+void database::commit() { run_kept(commit_, "COMMIT"); }
+void database::rollback() { run_kept(rollback_, "ROLLBACK"); }
 
 void database::exec(std::string_view sql) {
   char* message = nullptr;
@@ -89,6 +115,11 @@ statement& statement::bind(int index, double value) {
 
 statement& statement::bind(int index, std::string_view value) {
   check(sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT), "bind");
+  return *this;
+}
+
+statement& statement::bind_borrowed(int index, std::string_view value) {
+  check(sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()), SQLITE_STATIC), "bind");
   return *this;
 }
 
@@ -143,19 +174,19 @@ std::optional<std::int64_t> statement::optional_int64(int column) const {
   return int64(column);
 }
 
-transaction::transaction(database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+transaction::transaction(database& db) : db_(db) { db_.begin_immediate(); }
 
 transaction::~transaction() {
   if (done_) return;
   try {
-    db_.exec("ROLLBACK");
+    db_.rollback();
   } catch (const error&) {
     // Nothing to roll back (SQLite may already have ended it after an I/O error).
   }
 }
 
 void transaction::commit() {
-  db_.exec("COMMIT");
+  db_.commit();
   done_ = true;
 }
 

@@ -171,7 +171,7 @@ std::vector<std::string> sqlite_queries::forget_idle_players(std::int64_t seen_b
 
 void sqlite_queries::save_room(const std::string& code, const std::string& state, std::int64_t updated) {
   in_use q(upsert_room_);
-  q->bind(1, code).bind(2, state).bind(3, updated).run();
+  q->bind_borrowed(1, code).bind_borrowed(2, state).bind(3, updated).run();
 }
 
 void sqlite_queries::forget_room(const std::string& code) {
@@ -185,8 +185,11 @@ void sqlite_queries::forget_room(const std::string& code) {
 
 void sqlite_queries::append_action(const std::string& code, const logged_action& action) {
   in_use q(append_action_);
-  q->bind(1, code).bind(2, action.game).bind(3, action.index).bind(4, static_cast<std::int64_t>(action.version));
-  q->bind(5, action.seat).bind(6, action.action).run();
+  q->bind_borrowed(1, code)
+      .bind(2, action.game)
+      .bind(3, action.index)
+      .bind(4, static_cast<std::int64_t>(action.version));
+  q->bind(5, action.seat).bind_borrowed(6, action.action).run();
 }
 
 void sqlite_queries::forget_other_games(const std::string& code, std::int64_t game) {

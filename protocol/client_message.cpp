@@ -3,6 +3,7 @@
 #include <array>
 
 #include "protocol/action_json.hpp"
+#include "protocol/client_message_quick.hpp"
 #include "protocol/json_reader.hpp"
 #include "protocol/ruleset_json.hpp"
 
@@ -256,6 +257,11 @@ bool valid_turn_timer(std::chrono::seconds t) {
 }
 
 parsed_message parse_client_message(std::string_view text) {
+  if (auto common = read_common_message(text)) return std::move(*common);
+  return read_any_message(text);
+}
+
+parsed_message read_any_message(std::string_view text) {
   if (text.empty()) return bad("messages are JSON text frames");
   auto parsed = parse_json_text(text);
   if (!parsed) return bad(parsed.error().message);

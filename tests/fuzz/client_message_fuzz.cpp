@@ -1,18 +1,24 @@
 // Fuzz target: one WebSocket text frame from a client (protocol::parse_client_message).
 // A frame that parses is written back with to_text() and must parse to the same message;
 // a frame that does not is answered with an error frame, which must itself be a frame
-// the clients' reader takes.
+// the clients' reader takes. A frame the quick scanner of common frames reads
+// (client_message_quick.hpp) must be read to the same message by the full reader.
 #include <cstddef>
 #include <cstdint>
 
 #include "fuzz_checks.hpp"
 #include "protocol/client_message.hpp"
+#include "protocol/client_message_quick.hpp"
 #include "protocol/server_message.hpp"
 
 using namespace shithead;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto text = fuzz::as_text(data, size);
+  if (const auto quick = protocol::read_common_message(text)) {
+    const auto full = protocol::read_any_message(text);
+    fuzz::require(full.ok() && full.value() == *quick);
+  }
   const auto parsed = protocol::parse_client_message(text);
   if (!parsed) {
     const auto& e = parsed.error();

@@ -1,0 +1,166 @@
+#include "protocol/client_message_quick.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "rules/card.hpp"
+
+namespace shithead::protocol {
+namespace {
+
+// A cursor over JSON text that reads only the plain forms a client writes. Each read
+// gives nullopt where the text is anything else; the caller then gives up on the frame.
+class scanner {
+ public:
+  explicit scanner(std::string_view text) : text_(text) {}
+
+  // Skips JSON's whitespace, then takes `c` if it is next.
+  bool eat(char c) {
+    skip_space();
+    if (at_ < text_.size() && text_[at_] == c) {
+      ++at_;
+      return true;
+    }
+    return false;
+  }
+
+  bool at_end() {
+    skip_space();
+    return at_ == text_.size();
+  }
+
+  char peek() {
+    skip_space();
+    return at_ < text_.size() ? text_[at_] : '\0';
+  }
+
+  // A string of printable ASCII with nothing escaped, without its quotes.
+  std::optional<std::string_view> plain_string() {
+    if (!eat('"')) return std::nullopt;
+    const std::size_t start = at_;
+    for (; at_ < text_.size(); ++at_) {
+      const auto c = static_cast<unsigned char>(text_[at_]);
+      if (c == '"') return text_.substr(start, at_++ - start);
+      if (c < 0x20 || c >= 0x7f || c == '\\') return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  // An integer of at most 18 digits (so it fits in 64 bits), with no leading zero, no
+  // fraction and no exponent; "-0" is left to the full reader.
+  std::optional<std::int64_t> small_integer() {
+    skip_space();
+    const bool negative = at_ < text_.size() && text_[at_] == '-';
+    if (negative) ++at_;
+    const std::size_t start = at_;
+    std::int64_t value = 0;
+    while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') {
+      value = value * 10 + (text_[at_] - '0');
+      ++at_;
+    }
+    const std::size_t digits = at_ - start;
+    if (digits == 0 || digits > 18 || (digits > 1 && text_[start] == '0') || (negative && value == 0))
+      return std::nullopt;
+    if (at_ < text_.size() && (text_[at_] == '.' || text_[at_] == 'e' || text_[at_] == 'E')) return std::nullopt;
+    return negative ? -value : value;
+  }
+
+ private:
+  void skip_space() {
+    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r'))
+      ++at_;
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+
+// ["3H", "10S"]: cards that parse_card() reads, at most a card set's capacity.
+std::optional<rules::card_set> read_cards(scanner& in) {
+  if (!in.eat('[')) return std::nullopt;
+  rules::card_set cards;
+  if (in.eat(']')) return cards;
+  do {
+    const auto text = in.plain_string();
+    const auto c = text ? rules::parse_card(*text) : std::nullopt;
+    if (!c || cards.full()) return std::nullopt;
+    cards.push_back(*c);
+  } while (in.eat(','));
+  if (!in.eat(']')) return std::nullopt;
+  return cards;
+}
+
+// The action object of a play (without a target), a face-down play, a pickup or a wait.
+std::optional<rules::action> read_action(scanner& in) {
+  if (!in.eat('{')) return std::nullopt;
+  std::optional<std::string_view> type;
+  std::optional<rules::card_set> cards;
+  std::optional<std::int64_t> slot;
+  do {
+    const auto key = in.plain_string();
+    if (!key || !in.eat(':')) return std::nullopt;
+    if (*key == "type" && !type) {
+      type = in.plain_string();
+      if (!type) return std::nullopt;
+    } else if (*key == "cards" && !cards) {
+      cards = read_cards(in);
+      if (!cards) return std::nullopt;
+    } else if (*key == "slot" && !slot) {
+      slot = in.small_integer();
+      if (!slot || *slot < std::numeric_limits<int>::min() || *slot > std::numeric_limits<int>::max())
+        return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+  } while (in.eat(','));
+  if (!in.eat('}') || !type) return std::nullopt;
+  if (*type == "play" && cards && !slot) return rules::action{rules::play_action{*cards, -1}};
+  if (*type == "play_face_down" && slot && !cards)
+    return rules::action{rules::face_down_action{static_cast<int>(*slot)}};
+  if (*type == "pickup" && !cards && !slot) return rules::action{rules::pickup_action{}};
+  if (*type == "wait" && !cards && !slot) return rules::action{rules::wait_action{}};
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<client_message> read_common_message(std::string_view text) {
+  scanner in(text);
+  if (!in.eat('{')) return std::nullopt;
+  std::optional<std::string_view> type;
+  std::optional<request_id> id;
+  std::optional<rules::action> action;
+  bool has_id = false;
+  do {
+    const auto key = in.plain_string();
+    if (!key || !in.eat(':')) return std::nullopt;
+    if (*key == "type" && !type) {
+      type = in.plain_string();
+      if (!type) return std::nullopt;
+    } else if (*key == "id" && !has_id) {
+      has_id = true;
+      if (in.peek() == '"') {
+        const auto name = in.plain_string();
+        if (!name || name->size() > max_request_id_bytes) return std::nullopt;
+        id = request_id(std::string(*name));
+      } else {
+        const auto number = in.small_integer();
+        if (!number) return std::nullopt;
+        id = request_id(*number);
+      }
+    } else if (*key == "action" && !action) {
+      action = read_action(in);
+      if (!action) return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+  } while (in.eat(','));
+  if (!in.eat('}') || !in.at_end() || !type) return std::nullopt;
+  if (*type == "action" && action) return client_message{std::move(id), table_request(action_request{*action})};
+  if (*type == "ping" && !action) return client_message{std::move(id), lobby_request(ping_request{})};
+  return std::nullopt;
+}
+
+}  // namespace shithead::protocol

@@ -36,6 +36,18 @@ class scanner {
     return at_ < text_.size() ? text_[at_] : '\0';
   }
 
+  // An object, its members read by `member(key)` after each key and its colon; false
+  // where the text is not an object of plain keys or `member` gives up on one.
+  template <class Member>
+  bool object(Member&& member) {
+    if (!eat('{')) return false;
+    do {
+      const auto key = plain_string();
+      if (!key || !eat(':') || !member(*key)) return false;
+    } while (eat(','));
+    return eat('}');
+  }
+
   // A string of printable ASCII with nothing escaped, without its quotes.
   std::optional<std::string_view> plain_string() {
     if (!eat('"')) return std::nullopt;
@@ -94,28 +106,19 @@ std::optional<rules::card_set> read_cards(scanner& in) {
 
 // The action object of a play (without a target), a face-down play, a pickup or a wait.
 std::optional<rules::action> read_action(scanner& in) {
-  if (!in.eat('{')) return std::nullopt;
   std::optional<std::string_view> type;
   std::optional<rules::card_set> cards;
   std::optional<std::int64_t> slot;
-  do {
-    const auto key = in.plain_string();
-    if (!key || !in.eat(':')) return std::nullopt;
-    if (*key == "type" && !type) {
-      type = in.plain_string();
-      if (!type) return std::nullopt;
-    } else if (*key == "cards" && !cards) {
-      cards = read_cards(in);
-      if (!cards) return std::nullopt;
-    } else if (*key == "slot" && !slot) {
+  const bool read = in.object([&](std::string_view key) {
+    if (key == "type" && !type) return (type = in.plain_string()).has_value();
+    if (key == "cards" && !cards) return (cards = read_cards(in)).has_value();
+    if (key == "slot" && !slot) {
       slot = in.small_integer();
-      if (!slot || *slot < std::numeric_limits<int>::min() || *slot > std::numeric_limits<int>::max())
-        return std::nullopt;
-    } else {
-      return std::nullopt;
+      return slot && *slot >= std::numeric_limits<int>::min() && *slot <= std::numeric_limits<int>::max();
     }
-  } while (in.eat(','));
-  if (!in.eat('}') || !type) return std::nullopt;
+    return false;
+  });
+  if (!read || !type) return std::nullopt;
   if (*type == "play" && cards && !slot) return rules::action{rules::play_action{*cards, -1}};
   if (*type == "play_face_down" && slot && !cards)
     return rules::action{rules::face_down_action{static_cast<int>(*slot)}};
@@ -128,36 +131,27 @@ std::optional<rules::action> read_action(scanner& in) {
 
 std::optional<client_message> read_common_message(std::string_view text) {
   scanner in(text);
-  if (!in.eat('{')) return std::nullopt;
   std::optional<std::string_view> type;
   std::optional<request_id> id;
   std::optional<rules::action> action;
   bool has_id = false;
-  do {
-    const auto key = in.plain_string();
-    if (!key || !in.eat(':')) return std::nullopt;
-    if (*key == "type" && !type) {
-      type = in.plain_string();
-      if (!type) return std::nullopt;
-    } else if (*key == "id" && !has_id) {
-      has_id = true;
-      if (in.peek() == '"') {
-        const auto name = in.plain_string();
-        if (!name || name->size() > max_request_id_bytes) return std::nullopt;
-        id = request_id(std::string(*name));
-      } else {
-        const auto number = in.small_integer();
-        if (!number) return std::nullopt;
-        id = request_id(*number);
-      }
-    } else if (*key == "action" && !action) {
-      action = read_action(in);
-      if (!action) return std::nullopt;
+  const bool read = in.object([&](std::string_view key) {
+    if (key == "type" && !type) return (type = in.plain_string()).has_value();
+    if (key == "action" && !action) return (action = read_action(in)).has_value();
+    if (key != "id" || has_id) return false;
+    has_id = true;
+    if (in.peek() == '"') {
+      const auto name = in.plain_string();
+      if (!name || name->size() > max_request_id_bytes) return false;
+      id = request_id(std::string(*name));
     } else {
-      return std::nullopt;
+      const auto number = in.small_integer();
+      if (!number) return false;
+      id = request_id(*number);
     }
-  } while (in.eat(','));
-  if (!in.eat('}') || !in.at_end() || !type) return std::nullopt;
+    return true;
+  });
+  if (!read || !in.at_end() || !type) return std::nullopt;
   if (*type == "action" && action) return client_message{std::move(id), table_request(action_request{*action})};
   if (*type == "ping" && !action) return client_message{std::move(id), lobby_request(ping_request{})};
   return std::nullopt;

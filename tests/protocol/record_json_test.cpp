@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "protocol/record_json.hpp"
@@ -339,21 +340,26 @@ std::string tree_record_text(const game_record& record) {
 std::vector<rules::ruleset> record_rulesets() {
   std::vector<rules::ruleset> out;
   for (auto preset : rules::all_presets) out.push_back(rules::preset_ruleset(preset));
-  const auto variant = [&out](rules::preset_id preset, auto set) {
-    rules::ruleset_options o;
-    set(o);
-    auto made = rules::make_ruleset(preset, o);
-    ASSERT_TRUE(made) << made.error().message;
-    out.push_back(std::move(made).value());
-  };
-  variant(rules::preset_id::standard, [](auto& o) { o.jokers = rules::joker_rule::give_pile; });
-  variant(rules::preset_id::limbo, [](auto& o) { o.swap_stacking = true; });
-  variant(rules::preset_id::shiphead, [](auto& o) { o.powers = {{14, rules::bit_of(rules::rank_power::reset)}}; });
-  variant(rules::preset_id::palace, [](auto& o) {
-    o.hand_size = 7;
-    o.decks = 3;
-  });
-  variant(rules::preset_id::isf, [](auto& o) { o.decks = 0; });
+  rules::ruleset_options give_pile;
+  give_pile.jokers = rules::joker_rule::give_pile;
+  rules::ruleset_options stacked;
+  stacked.swap_stacking = true;
+  rules::ruleset_options ace_resets;
+  ace_resets.powers = {{14, rules::bit_of(rules::rank_power::reset)}};
+  rules::ruleset_options big;
+  big.hand_size = 7;
+  big.decks = 3;
+  rules::ruleset_options no_decks;
+  no_decks.decks = 0;
+  for (const auto& [preset, options] : {std::pair{rules::preset_id::standard, give_pile},
+                                        {rules::preset_id::limbo, stacked},
+                                        {rules::preset_id::shiphead, ace_resets},
+                                        {rules::preset_id::palace, big},
+                                        {rules::preset_id::isf, no_decks}}) {
+    auto made = rules::make_ruleset(preset, options);
+    EXPECT_TRUE(made) << made.error().message;
+    if (made) out.push_back(std::move(made).value());
+  }
   return out;
 }
 

@@ -42,7 +42,7 @@ struct game_log {
 };
 
 void carry_out(const server::outbox& out, game_log& log) {
-  for (const auto& l : out.letters) l.to->deliver(server::make_frame(protocol::to_text(*l.message)));
+  server::deliver(out.letters);  // as the host does: a seat's game frame comes written
   if (out.table_changed && out.game_number != log.game) log = game_log{out.game_number, 0, {}, 0};
   if (!out.appended.empty()) {
     if (log.actions.empty()) log.first = out.first_appended;

@@ -67,14 +67,12 @@ class scanner {
     const bool negative = at_ < text_.size() && text_[at_] == '-';
     if (negative) ++at_;
     const std::size_t start = at_;
-    std::int64_t value = 0;
-    while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') {
-      value = value * 10 + (text_[at_] - '0');
-      ++at_;
-    }
+    while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') ++at_;
     const std::size_t digits = at_ - start;
-    if (digits == 0 || digits > 18 || (digits > 1 && text_[start] == '0') || (negative && value == 0))
-      return std::nullopt;
+    if (digits == 0 || digits > 18 || (digits > 1 && text_[start] == '0')) return std::nullopt;
+    std::int64_t value = 0;  // counted first: 19 digits may not fit
+    for (std::size_t i = start; i < at_; ++i) value = value * 10 + (text_[i] - '0');
+    if (negative && value == 0) return std::nullopt;
     if (at_ < text_.size() && (text_[at_] == '.' || text_[at_] == 'e' || text_[at_] == 'E')) return std::nullopt;
     return negative ? -value : value;
   }

@@ -73,6 +73,8 @@ TEST(client_message_quick, anything_unusual_is_left_to_the_full_reader_which_ans
           std::string(R"({"type":"action","id":-0,"action":{"type":"pickup"}})"),
           std::string(R"({"type":"action","id":007,"action":{"type":"pickup"}})"),
           std::string(R"({"type":"action","id":1234567890123456789,"action":{"type":"pickup"}})"),
+          std::string(R"({"type":"ping","id":-9223372036854775808})"),
+          std::string(R"({"type":"ping","id":99999999999999999999999})"),
           std::string(R"({"type":"action","id":null,"action":{"type":"pickup"}})"),
           R"({"type":"action","id":")" + long_id + R"(","action":{"type":"pickup"}})",
           std::string(R"({"type":"action","id":"é","action":{"type":"pickup"}})"),

@@ -34,6 +34,9 @@ class json_writer {
     return *this;
   }
   json_writer& end_object();
+  // Whether this writer puts a space after colons and commas: for a value still written
+  // from a tree, which must then be laid out the same way.
+  bool spaced() const { return spaced_; }
   json_writer& begin_array();
   json_writer& end_array();
   json_writer& key(std::string_view name);

@@ -144,11 +144,8 @@ std::string write_record(const game_record& record) {
   std::string text;
   text.reserve(512 + record.actions.size() * 48);
   text += "{\"ruleset\": ";
-  if (record.ruleset.overrides == rules::ruleset_options{}) {
-    json_writer(text, json_layout::spaced).string(rules::to_string(record.ruleset.preset));
-  } else {
-    text += format_json_line(ruleset_to_json(record.ruleset));  // a few options, once a record
-  }
+  json_writer ruleset(text, json_layout::spaced);
+  write_ruleset(ruleset, record.ruleset);
   if (rules::revisions_differ(record.ruleset)) {
     text += ", \"rules_revision\": " + std::to_string(rules::revision_of(record.ruleset));
   }

@@ -184,8 +184,10 @@ json ruleset_to_json(const rules::ruleset& rules) {
 void write_ruleset(json_writer& out, const rules::ruleset& rules) {
   if (rules.overrides == rules::ruleset_options{})
     out.string(rules::to_string(rules.preset));
-  else
-    out.raw(dump_json(ruleset_to_json(rules)));
+  else {
+    const json tree = ruleset_to_json(rules);  // a few options: rare enough for a tree
+    out.raw(out.spaced() ? format_json_line(tree) : dump_json(tree));
+  }
 }
 
 parsed<rules::ruleset_options> options_from_json(const json& object, std::string_view path) {

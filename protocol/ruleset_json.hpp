@@ -14,8 +14,9 @@ namespace shithead::protocol {
 // overrides the ruleset was made with, so a ruleset reads back as it was written.
 json ruleset_to_json(const rules::ruleset& rules);
 json options_to_json(const rules::ruleset_options& options);
-// The same, written straight into a frame. Only the bare preset name is written
-// directly; overrides are rare enough at a table to go through the tree.
+// The same, written straight into a frame or a record, in the writer's layout. Only the
+// bare preset name is written directly; overrides are rare enough at a table to go
+// through the tree.
 void write_ruleset(json_writer& out, const rules::ruleset& rules);
 
 // Unknown keys and values of the wrong type are errors; so is a combination that
